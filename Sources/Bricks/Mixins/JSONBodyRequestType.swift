@@ -1,0 +1,36 @@
+import Foundation
+
+/// A body mixin: the endpoint's typed `body` is sent as JSON with `Content-Type: application/json`.
+///
+/// ```swift
+/// struct CreateIssue: GitHubRequest, POSTRequestType, JSONBodyRequestType, JSONResponseType {
+///     typealias Response = Issue
+///     let body: NewIssue
+///     var path: String { "/repos/apple/swift/issues" }
+/// }
+/// ```
+public protocol JSONBodyRequestType: RequestType {
+    /// The type of the value sent as the body.
+    associatedtype Body: Encodable
+    /// The value sent as the body.
+    var body: Body { get }
+    /// The encoder for ``body``. Default: a `JSONEncoder` with its default options.
+    var encoder: JSONEncoder { get }
+}
+
+extension JSONBodyRequestType {
+    /// A `JSONEncoder` with default options.
+    public var encoder: JSONEncoder { JSONEncoder() }
+    /// `application/json`.
+    public var contentType: String? { "application/json" }
+    /// ``body`` encoded by ``encoder``.
+    /// - Throws: ``BricksError/bodyEncoding(_:)`` when the value cannot be encoded (for example a
+    ///   `Double.nan`).
+    public func httpBody() throws -> Data? {
+        do {
+            return try encoder.encode(body)
+        } catch {
+            throw BricksError.bodyEncoding(error)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A response mixin: the body is JSON decoded into `Response`, any `Decodable` (an object, an
+/// array or a top-level scalar).
+public protocol JSONResponseType: ResponseType where Response: Decodable {
+    /// The decoder for the body. Default: a `JSONDecoder` with its default options.
+    var decoder: JSONDecoder { get }
+}
+
+extension JSONResponseType {
+    /// A `JSONDecoder` with default options.
+    public var decoder: JSONDecoder { JSONDecoder() }
+    /// Decodes the body with ``decoder``.
+    public func decode(_ data: Data, response: HTTPURLResponse) throws -> Response {
+        try decoder.decode(Response.self, from: data)
+    }
+}

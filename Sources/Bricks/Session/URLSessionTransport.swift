@@ -1,0 +1,229 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The default transport: `URLSession`, with the fixes Bricks needs on Linux.
+///
+/// It drives each request through a session-level delegate (per-task delegates are ignored by
+/// FoundationNetworking), which lets it:
+/// - answer authentication challenges itself, so a `401` with `WWW-Authenticate: Basic` comes back
+///   at once as a normal `401` reply instead of hanging;
+/// - apply the ``RedirectPolicy`` (no credentials to another origin, bodies kept on 307/308);
+/// - stop reading a body once it exceeds ``TransportLimits/maximumResponseSize``;
+/// - honour fractional `timeoutInterval`s (FoundationNetworking rounds them down to whole seconds);
+/// - cancel the request when the calling task is cancelled.
+public final class URLSessionTransport: HTTPTransport {
+    /// One transport for sessions that name none, so that they share connections.
+    public static let shared = URLSessionTransport()
+
+    private let session: URLSession
+    private let delegate: URLSessionTransportDelegate
+
+    /// Makes a transport with its own `URLSession`.
+    /// - Parameters:
+    ///   - configuration: the session's configuration. Default: `.ephemeral` (nothing written to disk).
+    ///   - redirectPolicy: what to do with redirects. Default: ``RedirectPolicy/follow``.
+    public init(configuration: URLSessionConfiguration = .ephemeral, redirectPolicy: RedirectPolicy = .follow) {
+        let delegate = URLSessionTransportDelegate(redirectPolicy: redirectPolicy)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "Bricks.URLSessionTransport"
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `request` and returns the complete reply, whatever its status.
+    /// - Throws: ``BricksError/cancelled``, ``BricksError/timedOut``,
+    ///   ``BricksError/responseTooLarge(limit:)`` or ``BricksError/transport(_:)``.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        if Task.isCancelled { throw BricksError.cancelled }
+        let limits = TransportLimits.current
+        var wireRequest = request
+        // FoundationNetworking truncates timeouts to whole seconds (0.5 fails at once) and treats
+        // them as idle time; Bricks keeps its own deadline for the whole exchange, and sets
+        // URLSession's safely beyond it.
+        let timeout = request.timeoutInterval
+        wireRequest.timeoutInterval = timeout.rounded(.up) + 1
+
+        let task = session.dataTask(with: wireRequest)
+        let delegate = self.delegate
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.register(
+                    task, request: wireRequest, limit: limits.maximumResponseSize, continuation: continuation)
+                delegate.scheduleDeadline(for: task, after: timeout)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}
+
+/// The session-level delegate of ``URLSessionTransport``: collects bodies and answers challenges
+/// and redirects for every task of its session.
+///
+/// `@unchecked Sendable`: its only mutable state is the ``Locked`` table of tasks.
+final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    typealias Reply = (Data, HTTPURLResponse)
+
+    /// What the delegate knows about one task in flight.
+    struct TaskState {
+        var continuation: CheckedContinuation<Reply, any Error>
+        var request: URLRequest
+        var limit: Int
+        var data = Data()
+        var response: HTTPURLResponse?
+        /// The 401/407 reply of an authentication challenge that was cancelled on purpose.
+        var challengeResponse: HTTPURLResponse?
+        var failure: BricksError?
+        var deadline: (any DispatchSourceTimer)?
+    }
+
+    private let redirectPolicy: RedirectPolicy
+    /// Where request deadlines fire; a timer is cancelled (and freed) when its task completes.
+    private static let timerQueue = DispatchQueue(label: "Bricks.URLSessionTransport.deadlines")
+    private let tasks = Locked<[Int: TaskState]>([:])
+
+    init(redirectPolicy: RedirectPolicy) {
+        self.redirectPolicy = redirectPolicy
+    }
+
+    func register(
+        _ task: URLSessionTask, request: URLRequest, limit: Int, continuation: CheckedContinuation<Reply, any Error>
+    ) {
+        tasks.withLock {
+            $0[task.taskIdentifier] = TaskState(continuation: continuation, request: request, limit: limit)
+        }
+    }
+
+    func scheduleDeadline(for task: URLSessionTask, after seconds: TimeInterval) {
+        let id = task.taskIdentifier
+        let timer = DispatchSource.makeTimerSource(queue: Self.timerQueue)
+        timer.setEventHandler { [weak self, weak task] in
+            guard let self else { return }
+            let stillRunning = self.tasks.withLock { tasks -> Bool in
+                guard tasks[id] != nil else { return false }
+                tasks[id]?.failure = .timedOut
+                return true
+            }
+            if stillRunning { task?.cancel() }
+        }
+        timer.schedule(deadline: .now() + seconds)
+        tasks.withLock { $0[id]?.deadline = timer }
+        timer.resume()
+    }
+
+    /// Marks the task as failed with `error` and cancels it; completion reports the error.
+    private func fail(_ task: URLSessionTask, with error: BricksError) {
+        tasks.withLock { $0[task.taskIdentifier]?.failure = error }
+        task.cancel()
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let limit = tasks.withLock { tasks -> Int? in
+            tasks[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
+            return tasks[dataTask.taskIdentifier]?.limit
+        }
+        if let limit, response.expectedContentLength > Int64(limit) {
+            tasks.withLock { $0[dataTask.taskIdentifier]?.failure = .responseTooLarge(limit: limit) }
+            completionHandler(.cancel)
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let exceeded = tasks.withLock { tasks -> BricksError? in
+            guard var state = tasks[dataTask.taskIdentifier] else { return nil }
+            tasks[dataTask.taskIdentifier] = nil  // avoid copying the buffer on append
+            defer { tasks[dataTask.taskIdentifier] = state }
+            guard state.data.count + data.count <= state.limit else {
+                state.failure = .responseTooLarge(limit: state.limit)
+                state.data = Data()
+                return state.failure
+            }
+            state.data.append(data)
+            return nil
+        }
+        if exceeded != nil { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let previous = tasks.withLock { $0[task.taskIdentifier]?.request }
+        guard let previous, let next = redirectPolicy.request(after: previous, proposed: request, response: response)
+        else {
+            completionHandler(nil)
+            return
+        }
+        do {
+            for (name, value) in next.allHTTPHeaderFields ?? [:] {
+                try HeaderValidation.validate(name: name, value: value)
+            }
+        } catch {
+            fail(task, with: error)
+            completionHandler(nil)
+            return
+        }
+        tasks.withLock {
+            $0[task.taskIdentifier]?.request = next
+            $0[task.taskIdentifier]?.data = Data()
+        }
+        completionHandler(next)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        guard Self.httpAuthenticationMethods.contains(challenge.protectionSpace.authenticationMethod) else {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        // An HTTP authentication challenge (Basic, Digest, …). Left to FoundationNetworking it
+        // never completes; cancel it and report the challenge's reply as an ordinary 401/407.
+        if let failure = (challenge.failureResponse as? HTTPURLResponse) ?? Self.unauthorizedResponse(for: task) {
+            tasks.withLock { $0[task.taskIdentifier]?.challengeResponse = failure }
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        state.deadline?.cancel()
+        if let failure = state.failure {
+            state.continuation.resume(throwing: failure)
+        } else if let challengeResponse = state.challengeResponse {
+            state.continuation.resume(returning: (state.data, challengeResponse))
+        } else if let error {
+            state.continuation.resume(throwing: BricksError.fromTransport(error))
+        } else if let response = state.response ?? (task.response as? HTTPURLResponse) {
+            state.continuation.resume(returning: (state.data, response))
+        } else {
+            state.continuation.resume(throwing: BricksError.transport(URLError(.badServerResponse)))
+        }
+    }
+
+    /// The challenges of HTTP authentication schemes, which Bricks answers itself.
+    private static let httpAuthenticationMethods: Set<String> = [
+        NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
+        NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
+    ]
+
+    /// A bare 401 for a challenge that came without its reply.
+    private static func unauthorizedResponse(for task: URLSessionTask) -> HTTPURLResponse? {
+        guard let url = task.currentRequest?.url ?? task.originalRequest?.url else { return nil }
+        return HTTPURLResponse(url: url, statusCode: 401, httpVersion: "HTTP/1.1", headerFields: [:])
+    }
+}

@@ -1,0 +1,132 @@
+import Bricks
+import BricksTesting
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct SessionTests {
+    @Test func sendsAndDecodes() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/users/octo cat", json: #"{"id": 7, "login": "octo cat"}"#)
+        let user = try await Session(transport: stub).send(GetUser(login: "octo cat"))
+        #expect(user == User(id: 7, login: "octo cat"))
+        let sent = await stub.requests
+        #expect(sent.map { $0.url?.absoluteString } == ["https://api.example.com/users/octo%20cat"])
+    }
+
+    @Test func unacceptableStatusKeepsCodeHeadersAndBody() async throws {
+        let stub = StubTransport()
+        await stub.register(
+            .get, "/users/x", reply: .init(status: 404, headers: ["X-Trace": "t1"], body: Data("nope".utf8)))
+        do {
+            _ = try await Session(transport: stub).send(GetUser(login: "x"))
+            Issue.record("expected an error")
+        } catch BricksError.unacceptableStatus(let code, let headers, let body) {
+            #expect(code == 404)
+            #expect(headers["X-Trace"] == "t1")
+            #expect(body == Data("nope".utf8))
+        }
+    }
+
+    @Test func decodingErrorQuotesTheBody() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/users/x", json: #"{"id": "not a number"}"#)
+        do {
+            _ = try await Session(transport: stub).send(GetUser(login: "x"))
+            Issue.record("expected an error")
+        } catch BricksError.decoding(_, let excerpt) {
+            #expect(excerpt == #"{"id": "not a number"}"#)
+        }
+    }
+
+    @Test func transportFailureIsATransportError() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/users/x", reply: .init(failure: URLError(.cannotConnectToHost)))
+        await #expect(throws: BricksError.transport(URLError(.cannotConnectToHost))) {
+            try await Session(transport: stub).send(GetUser(login: "x"))
+        }
+        await stub.register(.get, "/users/y", reply: .init(failure: URLError(.timedOut)))
+        await #expect(throws: BricksError.timedOut) {
+            try await Session(transport: stub).send(GetUser(login: "y"))
+        }
+    }
+
+    @Test func cancellationDuringTheRequestIsCancelled() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/users/slow", reply: .init(body: Data("{}".utf8), delay: .seconds(30)))
+        let session = Session(transport: stub)
+        let task = Task { try await session.send(GetUser(login: "slow")) }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        await #expect(throws: BricksError.cancelled) { try await task.value }
+    }
+
+    @Test func alreadyCancelledTaskSendsNothing() async throws {
+        let stub = StubTransport()
+        let session = Session(transport: stub)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await session.send(GetUser(login: "x"))
+        }
+        await #expect(throws: BricksError.cancelled) { try await task.value }
+        #expect(await stub.requests.isEmpty)
+    }
+
+    @Test func emptyResponseAccepts204WithNoBody() async throws {
+        struct Delete: ExampleRequest, EmptyResponseType { var method: HTTPMethod { .delete }; var path: String { "/x" } }
+        let stub = StubTransport()
+        await stub.register(.delete, "/x", reply: .init(status: 204))
+        try await Session(transport: stub).send(Delete())
+    }
+
+    @Test func replyExposesTheHTTPResponse() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/users/a", reply: .json(#"{"id":1,"login":"a"}"#, headers: ["ETag": "\"v1\""]))
+        let reply = try await Session(transport: stub).response(for: GetUser(login: "a"))
+        #expect(reply.value.login == "a")
+        #expect(reply.response.value(forHTTPHeaderField: "etag") == "\"v1\"")
+    }
+}
+
+@Suite struct MiddlewareChainTests {
+    /// Appends its name to a shared log on the way in and on the way out.
+    struct Tracing: Middleware {
+        let name: String
+        let log: Log
+        func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+            await log.append("\(name)>")
+            let reply = try await next(request, context)
+            await log.append("<\(name)")
+            return reply
+        }
+    }
+
+    actor Log {
+        var lines: [String] = []
+        func append(_ line: String) { lines.append(line) }
+    }
+
+    @Test func firstMiddlewareSeesTheRequestFirstAndTheReplyLast() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/users/a", json: #"{"id":1,"login":"a"}"#)
+        let log = Log()
+        let session = Session(
+            transport: stub, middleware: ["a", "b", "c"].map { Tracing(name: $0, log: log) })
+        _ = try await session.send(GetUser(login: "a"))
+        #expect(await log.lines == ["a>", "b>", "c>", "<c", "<b", "<a"])
+    }
+
+    @Test func contextCarriesTheEndpointAndMethod() async throws {
+        struct Probe: Middleware {
+            func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+                let body = Data(#"{"id":\#(context.attempt),"login":"\#(context.endpointName) \#(context.method) \#(context.isIdempotent)"}"#.utf8)
+                let response = HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
+                return (body, response)
+            }
+        }
+        let user = try await Session(transport: StubTransport(), middleware: [Probe()]).send(GetUser(login: "a"))
+        #expect(user == User(id: 1, login: "GetUser GET true"))
+    }
+}

@@ -1,0 +1,167 @@
+import Bricks
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A GET to any httpbin path, echo decoded.
+private struct EchoGET: RequestContextType, GETRequestType, JSONResponseType {
+    typealias Response = Echo
+    let baseURL: URL
+    var path: String = "/get"
+    var queryItems: [URLQueryItem] = []
+    var headerFields: [String: String] = [:]
+}
+
+private struct NewThing: Codable, Equatable, Sendable {
+    let name: String
+    let tags: [String]
+    let count: Int
+}
+
+private struct PostJSON: RequestContextType, POSTRequestType, JSONBodyRequestType, JSONResponseType {
+    typealias Response = Echo
+    let baseURL: URL
+    let body: NewThing
+    var path: String { "/anything" }
+}
+
+private struct Status: RequestContextType, GETRequestType, EmptyResponseType {
+    let baseURL: URL
+    let code: Int
+    var pathSegments: [String] { ["status", String(code)] }
+}
+
+private struct Slideshow: Decodable, Sendable {
+    struct Show: Decodable, Sendable {
+        let author: String
+        let title: String
+        let slides: [Slide]
+    }
+    struct Slide: Decodable, Sendable {
+        let title: String
+        let type: String
+    }
+    let slideshow: Show
+}
+
+private struct GetJSON<Response: Decodable & Sendable>: RequestContextType, GETRequestType, JSONResponseType {
+    let baseURL: URL
+    var path: String { "/json" }
+}
+
+private struct Delay: RequestContextType, GETRequestType, DataResponseType {
+    let baseURL: URL
+    let seconds: Int
+    var timeoutInterval: TimeInterval
+    var pathSegments: [String] { ["delay", String(seconds)] }
+}
+
+@Suite(.enabled(if: HTTPBin.shouldRun, HTTPBin.skipReason))
+struct SessionIntegrationTests {
+    let session = Session()
+
+    @Test func getQueryItemsRoundTripExactly() async throws {
+        let values = ["a b", "x&y=z", "1+1", "über ✓", "semi;colon", "hash#tag", "percent%20"]
+        let items = values.enumerated().map { URLQueryItem(name: "k\($0.offset)", value: $0.element) }
+        let echo = try await session.send(EchoGET(baseURL: try HTTPBin.base(), queryItems: items))
+        for (index, value) in values.enumerated() {
+            #expect(echo.args["k\(index)"] == value)
+        }
+        #expect(echo.args.count == values.count)
+    }
+
+    @Test func postJSONBodyRoundTrips() async throws {
+        let thing = NewThing(name: "brick \"one\"", tags: ["a", "ü"], count: 3)
+        let echo = try await session.send(PostJSON(baseURL: try HTTPBin.base(), body: thing))
+        #expect(echo.method == "POST")
+        #expect(echo.headers["Content-Type"] == "application/json")
+        let sent = try JSONDecoder().decode(NewThing.self, from: Data(try #require(echo.data).utf8))
+        #expect(sent == thing)
+    }
+
+    @Test(arguments: [404, 401, 500])
+    func unacceptableStatusComesBackPromptly(code: Int) async throws {
+        let started = ContinuousClock.now
+        let error = await #expect(throws: BricksError.self) {
+            try await session.send(Status(baseURL: try HTTPBin.base(), code: code))
+        }
+        #expect(error?.statusCode == code)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func basicAuthChallengeComesBackAsA401() async throws {
+        struct BasicAuth: RequestContextType, GETRequestType, DataResponseType {
+            let baseURL: URL
+            var path: String { "/basic-auth/user/pass" }
+        }
+        let started = ContinuousClock.now
+        let error = await #expect(throws: BricksError.self) {
+            try await session.send(BasicAuth(baseURL: try HTTPBin.base()))
+        }
+        #expect(error?.statusCode == 401)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func status204DecodesToVoid() async throws {
+        try await session.send(Status(baseURL: try HTTPBin.base(), code: 204))
+    }
+
+    @Test func jsonDecodesIntoAStruct() async throws {
+        let show = try await session.send(GetJSON<Slideshow>(baseURL: try HTTPBin.base()))
+        #expect(show.slideshow.author == "Yours Truly")
+        #expect(show.slideshow.slides.count == 2)
+    }
+
+    @Test func decodeMismatchCarriesABodyExcerpt() async throws {
+        struct Wrong: Decodable, Sendable { let missing: Int }
+        do {
+            _ = try await session.send(GetJSON<Wrong>(baseURL: try HTTPBin.base()))
+            Issue.record("decoding should have failed")
+        } catch BricksError.decoding(_, let excerpt) {
+            #expect(excerpt.contains("slideshow"))
+        }
+    }
+
+    @Test func serverSlowerThanTheTimeoutTimesOut() async throws {
+        let started = ContinuousClock.now
+        await #expect(throws: BricksError.timedOut) {
+            try await session.send(Delay(baseURL: try HTTPBin.base(), seconds: 3, timeoutInterval: 1))
+        }
+        #expect(ContinuousClock.now - started < .seconds(2.5))
+    }
+
+    @Test func subSecondTimeoutIsHonoured() async throws {
+        let started = ContinuousClock.now
+        await #expect(throws: BricksError.timedOut) {
+            try await session.send(Delay(baseURL: try HTTPBin.base(), seconds: 2, timeoutInterval: 0.5))
+        }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .seconds(0.4))
+        #expect(elapsed < .seconds(1.5))
+    }
+
+    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+        let base = try HTTPBin.base()
+        let session = self.session
+        let task = Task { try await session.send(Delay(baseURL: base, seconds: 5, timeoutInterval: 30)) }
+        try await Task.sleep(for: .milliseconds(300))
+        let started = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(throws: BricksError.cancelled) { try result.get() }
+    }
+}
+
+extension BricksError: Equatable {
+    public static func == (lhs: BricksError, rhs: BricksError) -> Bool {
+        switch (lhs, rhs) {
+        case (.timedOut, .timedOut), (.cancelled, .cancelled): true
+        case (.unacceptableStatus(let a, _, _), .unacceptableStatus(let b, _, _)): a == b
+        case (.responseTooLarge(let a), .responseTooLarge(let b)): a == b
+        default: false
+        }
+    }
+}
