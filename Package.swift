@@ -16,7 +16,10 @@ let package = Package(
         .target(name: "Bricks"),
         .target(name: "BricksTesting", dependencies: ["Bricks"]),
         .executableTarget(name: "BricksExample", dependencies: ["Bricks", "BricksTesting"]),
-        .testTarget(name: "BricksTests", dependencies: ["Bricks", "BricksTesting"]),
+        .testTarget(
+            name: "BricksTests", dependencies: ["Bricks", "BricksTesting"],
+            exclude: ["Fixtures/GitHub/README.md", "Fixtures/GitHub/LICENSE.md"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "IntegrationTests", dependencies: ["Bricks", "BricksTesting"]),
     ],
     swiftLanguageModes: [.v6]

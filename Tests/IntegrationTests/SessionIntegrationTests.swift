@@ -60,7 +60,7 @@ private struct Delay: RequestContextType, GETRequestType, DataResponseType {
 
 @Suite(.enabled(if: HTTPBin.shouldRun, HTTPBin.skipReason))
 struct SessionIntegrationTests {
-    let session = Session()
+    let session = Session(transport: TestTransport.make())
 
     @Test func getQueryItemsRoundTripExactly() async throws {
         let values = ["a b", "x&y=z", "1+1", "über ✓", "semi;colon", "hash#tag", "percent%20"]
