@@ -49,7 +49,7 @@ import FoundationNetworking
         #expect(throws: BricksError.invalidURL("")) { try Custom(baseURL: base).makeURLRequest() }
     }
 
-    @Test(arguments: ["a\r\nInjected: yes", "a\nb", "nul\u{0}"])
+    @Test(arguments: ["a\r\nInjected: yes", "a\nb", "nul\u{0}", "bell\u{7}", "del\u{7F}"])
     func headerValueWithLineBreaksIsRejected(value: String) {
         #expect(throws: BricksError.invalidHeader(name: "X-Value", reason: "")) {
             try Custom(headerFields: ["X-Value": value]).makeURLRequest()

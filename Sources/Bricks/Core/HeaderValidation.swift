@@ -1,3 +1,8 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Checks of header names, values and method tokens before anything is sent.
 ///
 /// FoundationNetworking sends CR and LF inside header values as they are, which lets a value
@@ -23,13 +28,22 @@ enum HeaderValidation {
     }
 
     /// Throws ``BricksError/invalidHeader(name:reason:)`` unless `name` is a token and `value`
-    /// holds no CR, LF or NUL.
+    /// holds no control character other than a tab (RFC 9110 §5.5). CR, LF and NUL in particular
+    /// would let a value inject headers. Bytes above 0x7F pass (RFC 9110 `obs-text`).
     static func validate(name: String, value: String) throws(BricksError) {
         guard isToken(name) else {
-            throw .invalidHeader(name: name, reason: "a header name must be a non-empty token without spaces, colons or control characters")
+            throw .invalidHeader(
+                name: name, reason: "a header name must be a non-empty token without spaces, colons or control characters")
         }
-        for byte in value.utf8 where byte == 0x0D || byte == 0x0A || byte == 0x00 {
-            throw .invalidHeader(name: name, reason: "the value contains a CR, LF or NUL character, which could inject headers")
+        for byte in value.utf8 where (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+            let kind = byte == 0x0D || byte == 0x0A ? "a CR or LF, which could inject headers" : "a control character"
+            throw .invalidHeader(name: name, reason: "the value contains \(kind)")
         }
+    }
+
+    /// Validates every header of a request that is about to be sent, whoever set it.
+    static func validate(_ request: URLRequest) throws(BricksError) {
+        guard let fields = request.allHTTPHeaderFields else { return }
+        for (name, value) in fields { try validate(name: name, value: value) }
     }
 }

@@ -5,7 +5,8 @@ import FoundationNetworking
 
 /// Decides what happens when a server answers with a redirect (3xx with `Location`).
 ///
-/// Transports enforce it themselves: FoundationNetworking on Linux, left alone, forwards
+/// Transports follow redirects themselves, through ``nextRequest(after:response:)``, rather than
+/// leaving them to the HTTP stack underneath: FoundationNetworking on Linux, left alone, forwards
 /// `Authorization` to whichever host a redirect names and drops the body of a 307 redirect.
 public struct RedirectPolicy: Sendable {
     /// Returns the request to send next, or `nil` to stop and hand the 3xx reply to the caller.
@@ -14,9 +15,38 @@ public struct RedirectPolicy: Sendable {
     public typealias Decision = @Sendable (URLRequest, URLRequest, HTTPURLResponse) -> URLRequest?
 
     private let decision: Decision
+    /// The most redirects followed for one request; one more fails with `URLError.httpTooManyRedirects`.
+    public var maximumRedirects: Int
 
     /// Makes a policy from a closure. See ``custom(_:)``.
-    public init(_ decision: @escaping Decision) { self.decision = decision }
+    /// - Parameters:
+    ///   - maximumRedirects: the most redirects followed for one request. Default: 10.
+    ///   - decision: returns the request to send next, or `nil` to stop.
+    public init(maximumRedirects: Int = 10, _ decision: @escaping Decision) {
+        self.maximumRedirects = maximumRedirects
+        self.decision = decision
+    }
+
+    /// The request to send after `response`, or `nil` when `response` is not a redirect to follow
+    /// (not a 3xx with a `Location`, a `304`, or refused by the policy).
+    ///
+    /// The `Location` is resolved against the URL that answered; the proposed request keeps the
+    /// previous method, headers and body, and the policy decides from there.
+    /// - Throws: ``BricksError/invalidHeader(name:reason:)`` when the policy's request carries an
+    ///   invalid header.
+    public func nextRequest(after previous: URLRequest, response: HTTPURLResponse) throws -> URLRequest? {
+        guard (300..<400).contains(response.statusCode), response.statusCode != 304,
+            let location = response.value(forHTTPHeaderField: "Location"),
+            let target = URL(string: location, relativeTo: response.url ?? previous.url)?.absoluteURL
+        else { return nil }
+        var proposed = previous
+        proposed.url = target
+        guard let next = decision(previous, proposed, response) else { return nil }
+        for (name, value) in next.allHTTPHeaderFields ?? [:] {
+            try HeaderValidation.validate(name: name, value: value)
+        }
+        return next
+    }
 
     /// Asks the policy what to send for a redirect.
     /// - Parameters:
@@ -46,6 +76,13 @@ public struct RedirectPolicy: Sendable {
     /// A policy of your own. Start from ``follow``'s rules with ``safeRedirect(from:proposed:status:)``
     /// to keep its protections.
     public static func custom(_ decision: @escaping Decision) -> RedirectPolicy { RedirectPolicy(decision) }
+
+    /// Follows redirects as ``follow`` does, but at most `count` of them.
+    public static func follow(maximumRedirects count: Int) -> RedirectPolicy {
+        var policy = follow
+        policy.maximumRedirects = count
+        return policy
+    }
 
     /// Headers that carry credentials and never cross to another origin.
     public static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]

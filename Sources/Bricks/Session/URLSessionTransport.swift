@@ -19,13 +19,15 @@ public final class URLSessionTransport: HTTPTransport {
 
     private let session: URLSession
     private let delegate: URLSessionTransportDelegate
+    private let redirectPolicy: RedirectPolicy
 
     /// Makes a transport with its own `URLSession`.
     /// - Parameters:
     ///   - configuration: the session's configuration. Default: `.ephemeral` (nothing written to disk).
     ///   - redirectPolicy: what to do with redirects. Default: ``RedirectPolicy/follow``.
     public init(configuration: URLSessionConfiguration = .ephemeral, redirectPolicy: RedirectPolicy = .follow) {
-        let delegate = URLSessionTransportDelegate(redirectPolicy: redirectPolicy)
+        let delegate = URLSessionTransportDelegate()
+        self.redirectPolicy = redirectPolicy
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Bricks.URLSessionTransport"
@@ -37,26 +39,47 @@ public final class URLSessionTransport: HTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request` and returns the complete reply, whatever its status.
+    /// Sends `request` and returns the complete reply, whatever its status, following redirects
+    /// as the ``RedirectPolicy`` allows.
     /// - Throws: ``BricksError/cancelled``, ``BricksError/timedOut``,
     ///   ``BricksError/responseTooLarge(limit:)`` or ``BricksError/transport(_:)``.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let limit = TransportLimits.current.maximumResponseSize
+        // The timeout covers the whole exchange, redirects included.
+        let deadline = ContinuousClock.now + .seconds(request.timeoutInterval)
+        var current = request
+        var redirects = 0
+        while true {
+            let reply = try await perform(current, limit: limit, deadline: deadline)
+            guard let next = try redirectPolicy.nextRequest(after: current, response: reply.1) else { return reply }
+            redirects += 1
+            guard redirects <= redirectPolicy.maximumRedirects else {
+                throw BricksError.transport(URLError(.httpTooManyRedirects))
+            }
+            current = next
+        }
+    }
+
+    /// Sends one request without following redirects.
+    private func perform(_ request: URLRequest, limit: Int, deadline: ContinuousClock.Instant) async throws
+        -> (Data, HTTPURLResponse)
+    {
         if Task.isCancelled { throw BricksError.cancelled }
-        let limits = TransportLimits.current
-        var wireRequest = request
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { throw BricksError.timedOut }
+        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) * 1e-18
         // FoundationNetworking truncates timeouts to whole seconds (0.5 fails at once) and treats
         // them as idle time; Bricks keeps its own deadline for the whole exchange, and sets
         // URLSession's safely beyond it.
-        let timeout = request.timeoutInterval
-        wireRequest.timeoutInterval = timeout.rounded(.up) + 1
+        var wireRequest = request
+        wireRequest.timeoutInterval = seconds.rounded(.up) + 1
 
         let task = session.dataTask(with: wireRequest)
         let delegate = self.delegate
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.register(
-                    task, request: wireRequest, limit: limits.maximumResponseSize, continuation: continuation)
-                delegate.scheduleDeadline(for: task, after: timeout)
+                delegate.register(task, limit: limit, continuation: continuation)
+                delegate.scheduleDeadline(for: task, after: seconds)
                 task.resume()
             }
         } onCancel: {
@@ -65,8 +88,8 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
-/// The session-level delegate of ``URLSessionTransport``: collects bodies and answers challenges
-/// and redirects for every task of its session.
+/// The session-level delegate of ``URLSessionTransport``: collects bodies, answers challenges and
+/// stops every redirect (the transport follows them itself) for every task of its session.
 ///
 /// `@unchecked Sendable`: its only mutable state is the ``Locked`` table of tasks.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
@@ -75,7 +98,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     /// What the delegate knows about one task in flight.
     struct TaskState {
         var continuation: CheckedContinuation<Reply, any Error>
-        var request: URLRequest
         var limit: Int
         var data = Data()
         var response: HTTPURLResponse?
@@ -85,20 +107,15 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         var deadline: (any DispatchSourceTimer)?
     }
 
-    private let redirectPolicy: RedirectPolicy
     /// Where request deadlines fire; a timer is cancelled (and freed) when its task completes.
     private static let timerQueue = DispatchQueue(label: "Bricks.URLSessionTransport.deadlines")
     private let tasks = Locked<[Int: TaskState]>([:])
 
-    init(redirectPolicy: RedirectPolicy) {
-        self.redirectPolicy = redirectPolicy
-    }
-
     func register(
-        _ task: URLSessionTask, request: URLRequest, limit: Int, continuation: CheckedContinuation<Reply, any Error>
+        _ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Reply, any Error>
     ) {
         tasks.withLock {
-            $0[task.taskIdentifier] = TaskState(continuation: continuation, request: request, limit: limit)
+            $0[task.taskIdentifier] = TaskState(continuation: continuation, limit: limit)
         }
     }
 
@@ -117,12 +134,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         timer.schedule(deadline: .now() + seconds)
         tasks.withLock { $0[id]?.deadline = timer }
         timer.resume()
-    }
-
-    /// Marks the task as failed with `error` and cancels it; completion reports the error.
-    private func fail(_ task: URLSessionTask, with error: BricksError) {
-        tasks.withLock { $0[task.taskIdentifier]?.failure = error }
-        task.cancel()
     }
 
     func urlSession(
@@ -161,26 +172,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let previous = tasks.withLock { $0[task.taskIdentifier]?.request }
-        guard let previous, let next = redirectPolicy.request(after: previous, proposed: request, response: response)
-        else {
-            completionHandler(nil)
-            return
-        }
-        do {
-            for (name, value) in next.allHTTPHeaderFields ?? [:] {
-                try HeaderValidation.validate(name: name, value: value)
-            }
-        } catch {
-            fail(task, with: error)
-            completionHandler(nil)
-            return
-        }
-        tasks.withLock {
-            $0[task.taskIdentifier]?.request = next
-            $0[task.taskIdentifier]?.data = Data()
-        }
-        completionHandler(next)
+        // Not followed here: FoundationNetworking would drop a 307's body and forward credentials.
+        // The 3xx reply completes the task and URLSessionTransport applies its RedirectPolicy.
+        completionHandler(nil)
     }
 
     func urlSession(

@@ -1,0 +1,101 @@
+import Bricks
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct RedirectPolicyTests {
+    func request(_ url: String, method: String = "GET", body: String? = nil) -> URLRequest {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        request.setValue("Bearer t", forHTTPHeaderField: "Authorization")
+        request.setValue("a=b", forHTTPHeaderField: "Cookie")
+        request.setValue("secret", forHTTPHeaderField: "Proxy-Authorization")
+        request.setValue("v", forHTTPHeaderField: "X-Other")
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        return request
+    }
+
+    func redirect(_ status: Int, from url: String, to location: String) -> HTTPURLResponse {
+        HTTPURLResponse(url: URL(string: url)!, statusCode: status, httpVersion: nil, headerFields: ["Location": location])!
+    }
+
+    @Test func sameOriginKeepsEveryHeader() throws {
+        let previous = request("https://a.example/x")
+        let next = try #require(
+            try RedirectPolicy.follow.nextRequest(after: previous, response: redirect(302, from: "https://a.example/x", to: "/y")))
+        #expect(next.url?.absoluteString == "https://a.example/y")
+        #expect(next.value(forHTTPHeaderField: "Authorization") == "Bearer t")
+        #expect(next.value(forHTTPHeaderField: "Cookie") == "a=b")
+    }
+
+    @Test(arguments: ["https://b.example/y", "http://a.example:8080/y", "https://a.example:444/y"])
+    func otherOriginLosesCredentials(location: String) throws {
+        let previous = request("http://a.example:8080/x".replacingOccurrences(of: "http://a.example:8080", with: "https://a.example"))
+        let next = try RedirectPolicy.follow.nextRequest(
+            after: previous, response: redirect(302, from: "https://a.example/x", to: location))
+        if location.hasPrefix("http://") {
+            #expect(next == nil, "https → http must not be followed")
+            return
+        }
+        let followed = try #require(next)
+        #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(followed.value(forHTTPHeaderField: "Cookie") == nil)
+        #expect(followed.value(forHTTPHeaderField: "Proxy-Authorization") == nil)
+        #expect(followed.value(forHTTPHeaderField: "X-Other") == "v")
+    }
+
+    @Test(arguments: [307, 308])
+    func temporaryAndPermanentRedirectsKeepMethodAndBody(status: Int) throws {
+        let previous = request("https://a.example/x", method: "PATCH", body: #"{"a":1}"#)
+        let next = try #require(
+            try RedirectPolicy.follow.nextRequest(after: previous, response: redirect(status, from: "https://a.example/x", to: "/z")))
+        #expect(next.httpMethod == "PATCH")
+        #expect(next.httpBody == Data(#"{"a":1}"#.utf8))
+        #expect(next.value(forHTTPHeaderField: "Content-Type") == "application/json")
+    }
+
+    @Test(arguments: [(303, "PUT"), (302, "POST"), (301, "POST")])
+    func seeOtherAndPostRedirectsBecomeGET(status: Int, method: String) throws {
+        let previous = request("https://a.example/x", method: method, body: "{}")
+        let next = try #require(
+            try RedirectPolicy.follow.nextRequest(after: previous, response: redirect(status, from: "https://a.example/x", to: "/z")))
+        #expect(next.httpMethod == "GET")
+        #expect(next.httpBody == nil)
+        #expect(next.value(forHTTPHeaderField: "Content-Type") == nil)
+    }
+
+    @Test func notARedirectOrNoLocationIsNotFollowed() throws {
+        let previous = request("https://a.example/x")
+        let ok = HTTPURLResponse(url: URL(string: "https://a.example/x")!, statusCode: 200, httpVersion: nil, headerFields: [:])!
+        #expect(try RedirectPolicy.follow.nextRequest(after: previous, response: ok) == nil)
+        let noLocation = HTTPURLResponse(url: URL(string: "https://a.example/x")!, statusCode: 302, httpVersion: nil, headerFields: [:])!
+        #expect(try RedirectPolicy.follow.nextRequest(after: previous, response: noLocation) == nil)
+        #expect(try RedirectPolicy.follow.nextRequest(after: previous, response: redirect(304, from: "https://a.example/x", to: "/y")) == nil)
+    }
+
+    @Test func doNotFollowNeverFollows() throws {
+        #expect(try RedirectPolicy.doNotFollow.nextRequest(
+            after: request("https://a.example/x"), response: redirect(302, from: "https://a.example/x", to: "/y")) == nil)
+    }
+
+    @Test(arguments: ["ftp://a.example/file", "file:///etc/passwd"])
+    func nonHTTPTargetsAreRefused(location: String) throws {
+        #expect(try RedirectPolicy.follow.nextRequest(
+            after: request("https://a.example/x"), response: redirect(302, from: "https://a.example/x", to: location)) == nil)
+    }
+
+    @Test func customPolicyAddingAnInvalidHeaderIsRejected() {
+        let policy = RedirectPolicy.custom { _, proposed, _ in
+            var next = proposed
+            // (Foundation silently drops values with CR/LF in setValue; a bad name gets through.)
+            next.setValue("1", forHTTPHeaderField: "X Bad")
+            return next
+        }
+        #expect(throws: BricksError.invalidHeader(name: "X Bad", reason: "")) {
+            try policy.nextRequest(after: request("https://a.example/x"), response: redirect(302, from: "https://a.example/x", to: "/y"))
+        }
+    }
+}
