@@ -16,11 +16,13 @@ let package = Package(
         .target(name: "Bricks"),
         .target(name: "BricksTesting", dependencies: ["Bricks"]),
         .executableTarget(name: "BricksExample", dependencies: ["Bricks", "BricksTesting"]),
+        // Helpers shared by the test targets (seeded random input); not a product.
+        .target(name: "BricksTestSupport", path: "Tests/Support"),
         .testTarget(
-            name: "BricksTests", dependencies: ["Bricks", "BricksTesting"],
+            name: "BricksTests", dependencies: ["Bricks", "BricksTesting", "BricksTestSupport"],
             exclude: ["Fixtures/GitHub/README.md", "Fixtures/GitHub/LICENSE.md"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "IntegrationTests", dependencies: ["Bricks", "BricksTesting"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["Bricks", "BricksTesting", "BricksTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
