@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Runs the whole test suite from a fresh clone: installs a local httpbin (PyPI, in .venv), starts
-# two instances on 127.0.0.1, runs every test with warnings as errors, and stops the servers
-# whatever happens.
+# two instances on 127.0.0.1, runs every test with warnings as errors, runs the suite again under
+# ThreadSanitizer, and stops the servers whatever happens.
+#
+#   bash scripts/test.sh            # everything
+#   BRICKS_SKIP_TSAN=1 bash scripts/test.sh   # without the ThreadSanitizer pass
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/httpbin.sh
@@ -11,5 +14,20 @@ httpbin_start
 # The integration tests fail, rather than skip, when this is set and no server is given.
 export BRICKS_REQUIRE_INTEGRATION=1
 
-echo "==> swift test"
-swift test -Xswiftc -warnings-as-errors 2>&1
+echo "==> swift test (warnings are errors)"
+swift test -Xswiftc -warnings-as-errors
+
+if [ "${BRICKS_SKIP_TSAN:-0}" != "1" ]; then
+  # One test at a time, so that timing assertions are not starved by the sanitizer's overhead.
+  echo "==> swift test under ThreadSanitizer"
+  log=$(mktemp)
+  status=0
+  swift test --sanitize=thread --scratch-path .build-tsan --no-parallel 2>&1 | tee "$log" || status=$?
+  reports=$(grep -c "WARNING: ThreadSanitizer" "$log" || true)
+  rm -f "$log"
+  echo "ThreadSanitizer: $reports reports"
+  if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
+    echo "the ThreadSanitizer pass failed" >&2
+    exit 1
+  fi
+fi
