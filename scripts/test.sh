@@ -14,6 +14,9 @@ httpbin_start
 # The integration tests fail, rather than skip, when this is set and no server is given.
 export BRICKS_REQUIRE_INTEGRATION=1
 
+echo "==> every public symbol is documented"
+python3 scripts/check-docs.py
+
 echo "==> swift test (warnings are errors)"
 swift test -Xswiftc -warnings-as-errors
 
