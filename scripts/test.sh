@@ -20,6 +20,9 @@ python3 scripts/check-docs.py
 echo "==> swift test (warnings are errors)"
 swift test -Xswiftc -warnings-as-errors
 
+echo "==> the swift blocks of README.md and Docs/ compile"
+python3 scripts/check-doc-snippets.py
+
 if [ "${BRICKS_SKIP_TSAN:-0}" != "1" ]; then
   # One test at a time, so that timing assertions are not starved by the sanitizer's overhead.
   echo "==> swift test under ThreadSanitizer"
