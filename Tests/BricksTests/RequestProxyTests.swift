@@ -133,6 +133,10 @@ private struct Everything: RequestContextType {
         #expect(!"\(request)".contains("secret-token"))
         #expect(!String(reflecting: request).contains("secret-token"))
         #expect("\(request)".contains("Bearer"))
+        var dumped = ""
+        dump(request, to: &dumped)
+        #expect(!dumped.contains("secret-token"))
+        #expect(dumped.contains("octocat"))
     }
 
     @Test(arguments: [

@@ -29,17 +29,6 @@ private struct GetRepo: MappedAPI, GETRequestType, JSONResponseType {
     var path: String { "/repo" }
 }
 
-/// The typed error named by a type alias in an extension, the other way to name it.
-private protocol AliasedAPI: ExampleRequest {}
-extension AliasedAPI {
-    typealias APIError = GitHubError
-}
-
-private struct GetAliased: AliasedAPI, GETRequestType, JSONResponseType {
-    typealias Response = [String: String]
-    var path: String { "/aliased" }
-}
-
 /// Error bodies that need a decoder of their own (snake case here).
 private struct SnakeError: Error, Decodable, Equatable {
     let errorCode: Int
@@ -114,11 +103,9 @@ private let validationFailed = #"""
         await #expect(throws: expected) { try await Session(transport: stub).send(GetRepo()) }
     }
 
-    @Test func aTypeAliasInAnExtensionNamesTheTypedError() async throws {
-        #expect(GetAliased.APIError.self == GitHubError.self)
-        let stub = StubTransport()
-        await stub.register(.get, "/aliased", status: 403, json: validationFailed)
-        await #expect(throws: GitHubError.self) { try await Session(transport: stub).send(GetAliased()) }
+    @Test func anEndpointCanNameItsOwnTypedError() async throws {
+        #expect(GetSnake.APIError.self == SnakeError.self)
+        #expect(GetRepo.APIError.self == GitHubError.self)
     }
 
     @Test func anEndpointCanDecodeItsErrorItsOwnWay() async throws {

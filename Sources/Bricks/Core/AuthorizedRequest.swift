@@ -11,9 +11,9 @@ import FoundationNetworking
 /// let basic = GetAuthenticatedUser().authorized(with: base64Credentials, scheme: "Basic")
 /// ```
 ///
-/// Its `description` names the scheme but not the credentials, so printing a request leaks no
-/// secret. For tokens that expire and refresh, prefer an authorization middleware.
-public struct AuthorizedRequest<Base: RequestContextType>: RequestProxy, CustomStringConvertible {
+/// Its `description` and mirror name the scheme but not the credentials, so printing or dumping a
+/// request leaks no secret. For tokens that expire and refresh, prefer an authorization middleware.
+public struct AuthorizedRequest<Base: RequestContextType>: RequestProxy, CustomStringConvertible, CustomReflectable {
     /// The wrapped request.
     public var base: Base
     /// The authentication scheme, such as `"Bearer"` or `"Basic"`.
@@ -54,6 +54,11 @@ public struct AuthorizedRequest<Base: RequestContextType>: RequestProxy, CustomS
 
     /// The base and the scheme, without the credentials.
     public var description: String { "AuthorizedRequest<\(Base.self)>(scheme: \(scheme), credentials: redacted)" }
+
+    /// The base and the scheme, with the credentials redacted, for `dump` and debuggers.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["base": base, "scheme": scheme, "credentials": "redacted"], displayStyle: .struct)
+    }
 }
 
 extension AuthorizedRequest: PaginatedRequestType where Base: PaginatedRequestType {}
