@@ -3,13 +3,38 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The response half of an endpoint: which statuses it accepts and how its body becomes a value.
+/// The response half of an endpoint: which statuses it accepts, how its body becomes a value, and
+/// how an error reply becomes the API's own error.
 ///
 /// Response mixins (``JSONResponseType``, ``DataResponseType``, ``EmptyResponseType``, …)
-/// implement ``decode(_:response:)``, so an endpoint usually only names its `Response`.
+/// implement ``decode(_:response:)``, so an endpoint usually only names its `Response`. An app-wide
+/// protocol names the API's typed error once, and may map a few statuses to app errors:
+///
+/// ```swift
+/// struct GitHubError: Error, Decodable {
+///     let message: String
+///     let documentationURL: String?
+///     enum CodingKeys: String, CodingKey { case message, documentationURL = "documentation_url" }
+/// }
+///
+/// protocol GitHubRequest: BaseURLRequestType where APIError == GitHubError {}
+/// extension GitHubRequest {
+///     var baseURL: URL { URL(string: "https://api.github.com")! }
+///     func error(forStatus status: Int, data: Data, response: HTTPURLResponse) -> (any Error)? {
+///         status == 401 ? AppError.invalidToken : nil
+///     }
+/// }
+/// ```
+///
+/// On a status outside ``acceptableStatusCodes`` a ``Session`` throws, in this order: the error
+/// from ``error(forStatus:data:response:)``; else the body decoded as ``APIError``; else
+/// ``BricksError/unacceptableStatus(code:headers:body:)`` with the status, headers and body.
 public protocol ResponseType {
     /// The value a successful reply decodes to.
     associatedtype Response
+    /// The API's own error, decoded from the body of an error reply, such as GitHub's
+    /// `{"message": …, "documentation_url": …}`. Default: ``NoAPIError``, meaning the API has none.
+    associatedtype APIError: Error & Decodable = NoAPIError
     /// Status codes that count as success; any other is an error. Default: `200..<300`.
     var acceptableStatusCodes: Range<Int> { get }
     /// Turns the body of an accepted reply into a ``Response``.
@@ -18,15 +43,46 @@ public protocol ResponseType {
     ///   - response: the reply's status and headers.
     /// - Throws: any error; Bricks reports it as ``BricksError/decoding(_:bodyExcerpt:)``.
     func decode(_ data: Data, response: HTTPURLResponse) throws -> Response
-    /// Turns the body of a reply whose status is not acceptable into the API's own error, or
-    /// returns `nil` to let Bricks report ``BricksError/unacceptableStatus(code:headers:body:)``.
+    /// Decodes the body of an error reply into ``APIError``. Default: JSON with a default
+    /// `JSONDecoder`; for ``NoAPIError`` it throws without reading the body.
+    /// - Throws: any error when the body is not an ``APIError``; Bricks then reports
+    ///   ``BricksError/unacceptableStatus(code:headers:body:)``.
+    func decodeAPIError(from data: Data, response: HTTPURLResponse) throws -> APIError
+    /// Maps specific statuses to the app's own errors, before the body is looked at: for example
+    /// 401 to "invalid token", 426 to "update required". Return `nil` for every other status.
     /// Default: `nil`.
+    /// - Parameters:
+    ///   - status: the unacceptable status code.
+    ///   - data: the body as received.
+    ///   - response: the reply's status and headers.
+    func error(forStatus status: Int, data: Data, response: HTTPURLResponse) -> (any Error)?
+    /// The error a ``Session`` throws for a reply whose status is not acceptable, or `nil` to let it
+    /// throw ``BricksError/unacceptableStatus(code:headers:body:)``.
+    ///
+    /// Default: the result of ``error(forStatus:data:response:)``, else the body decoded by
+    /// ``decodeAPIError(from:response:)``, else `nil`. Implement ``error(forStatus:data:response:)``
+    /// or name an ``APIError`` rather than replacing this.
     func apiError(from data: Data, response: HTTPURLResponse) -> (any Error)?
 }
 
 extension ResponseType {
     /// `200..<300`: the 2xx success statuses.
     public var acceptableStatusCodes: Range<Int> { 200..<300 }
-    /// `nil`: unacceptable replies become ``BricksError/unacceptableStatus(code:headers:body:)``.
-    public func apiError(from data: Data, response: HTTPURLResponse) -> (any Error)? { nil }
+
+    /// Decodes ``APIError`` from JSON with a default `JSONDecoder`.
+    /// - Throws: the decoder's error; for ``NoAPIError`` a `DecodingError` at once, without
+    ///   parsing the body.
+    public func decodeAPIError(from data: Data, response: HTTPURLResponse) throws -> APIError {
+        if APIError.self == NoAPIError.self { throw NoAPIError.notDeclared }
+        return try JSONDecoder().decode(APIError.self, from: data)
+    }
+
+    /// `nil`: no status has an app error of its own.
+    public func error(forStatus status: Int, data: Data, response: HTTPURLResponse) -> (any Error)? { nil }
+
+    /// The mapped status error, else the decoded ``APIError``, else `nil`.
+    public func apiError(from data: Data, response: HTTPURLResponse) -> (any Error)? {
+        if let mapped = error(forStatus: response.statusCode, data: data, response: response) { return mapped }
+        return try? decodeAPIError(from: data, response: response)
+    }
 }

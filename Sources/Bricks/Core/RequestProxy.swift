@@ -1,0 +1,106 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request that wraps another and changes one thing about it, such as a header, the server or
+/// the timeout, while forwarding everything else.
+///
+/// Every requirement of ``RequestType`` and ``ResponseType`` is forwarded to ``base`` by default,
+/// including `Response` and `APIError`, so a proxy of a proxy works and a proxy decodes and fails
+/// exactly as its base does. ``makeURLRequest()`` starts from the base's own `URLRequest`, so a
+/// base that customises it (signing, say) keeps its customisation.
+///
+/// A proxy overrides two things for each change it makes: the property that describes it (for
+/// callers that inspect the request) and ``makeURLRequest()``, which applies the change to the
+/// base's `URLRequest`:
+///
+/// ```swift
+/// struct Traced<Base: RequestContextType>: RequestProxy {
+///     var base: Base
+///     let traceID: String
+///     var headerFields: [String: String] { base.headerFields.merging(["X-Trace": traceID]) { $1 } }
+///     func makeURLRequest() throws -> URLRequest {
+///         var request = try base.makeURLRequest()
+///         request.setValue(traceID, forHTTPHeaderField: "X-Trace")
+///         return request
+///     }
+/// }
+/// ```
+///
+/// A proxy is paginated when its base is: add `extension Traced: PaginatedRequestType where Base:
+/// PaginatedRequestType {}` and the next page is the base's next page, wrapped the same way.
+public protocol RequestProxy: RequestContextType
+where Response == Base.Response, APIError == Base.APIError {
+    /// The type of the wrapped request.
+    associatedtype Base: RequestContextType
+    /// The wrapped request. Settable so that a paginated proxy can move on to the base's next page.
+    var base: Base { get set }
+}
+
+// Forwarding of every requirement. When a requirement is added to `RequestType` or
+// `ResponseType`, add its forwarder here, in the same order, or proxies silently fall back to the
+// protocol's default.
+extension RequestProxy {
+    // MARK: RequestType
+
+    /// The base's method.
+    public var method: HTTPMethod { base.method }
+    /// The base's base URL.
+    public var baseURL: URL { base.baseURL }
+    /// The base's path.
+    public var path: String { base.path }
+    /// The base's path segments.
+    public var pathSegments: [String] { base.pathSegments }
+    /// The base's query items.
+    public var queryItems: [URLQueryItem] { base.queryItems }
+    /// The base's header fields.
+    public var headerFields: [String: String] { base.headerFields }
+    /// The base's content type.
+    public var contentType: String? { base.contentType }
+    /// The base's timeout.
+    public var timeoutInterval: TimeInterval { base.timeoutInterval }
+    /// The base's cache policy.
+    public var cachePolicy: URLRequest.CachePolicy { base.cachePolicy }
+    /// The base's encoded body.
+    /// - Throws: what the base's ``RequestType/httpBody()`` throws.
+    public func httpBody() throws -> Data? { try base.httpBody() }
+    /// The base's `URLRequest`, unchanged. A proxy that changes the request overrides this and
+    /// applies its change to `base.makeURLRequest()`.
+    /// - Throws: what the base's ``RequestType/makeURLRequest()`` throws.
+    public func makeURLRequest() throws -> URLRequest { try base.makeURLRequest() }
+
+    // MARK: ResponseType
+
+    /// The base's acceptable status codes.
+    public var acceptableStatusCodes: Range<Int> { base.acceptableStatusCodes }
+    /// Decodes the reply as the base does.
+    /// - Throws: what the base's ``ResponseType/decode(_:response:)`` throws.
+    public func decode(_ data: Data, response: HTTPURLResponse) throws -> Response {
+        try base.decode(data, response: response)
+    }
+    /// Decodes the error body as the base does.
+    /// - Throws: what the base's ``ResponseType/decodeAPIError(from:response:)`` throws.
+    public func decodeAPIError(from data: Data, response: HTTPURLResponse) throws -> APIError {
+        try base.decodeAPIError(from: data, response: response)
+    }
+    /// Maps statuses as the base does.
+    public func error(forStatus status: Int, data: Data, response: HTTPURLResponse) -> (any Error)? {
+        base.error(forStatus: status, data: data, response: response)
+    }
+    /// The base's error for an unacceptable reply.
+    public func apiError(from data: Data, response: HTTPURLResponse) -> (any Error)? {
+        base.apiError(from: data, response: response)
+    }
+}
+
+extension RequestProxy where Self: PaginatedRequestType, Base: PaginatedRequestType {
+    /// The base's next page, wrapped in this proxy: the proxy's change applies to every page.
+    /// - Throws: what the base's ``PaginatedRequestType/nextRequest(after:urlResponse:)`` throws.
+    public func nextRequest(after response: Response, urlResponse: HTTPURLResponse) throws -> Self? {
+        guard let nextBase = try base.nextRequest(after: response, urlResponse: urlResponse) else { return nil }
+        var next = self
+        next.base = nextBase
+        return next
+    }
+}

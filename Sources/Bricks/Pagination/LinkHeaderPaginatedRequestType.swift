@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A pagination strategy: the next page is the `rel="next"` target of the reply's `Link` header
+/// (RFC 8288), as GitHub and many REST APIs send it.
+///
+/// The endpoint declares where to keep the link, starting at `nil` for the first page:
+///
+/// ```swift
+/// struct ListIssues: GitHubRequest, LinkHeaderPaginatedRequestType, JSONResponseType {
+///     typealias Response = [Issue]
+///     let owner: String, repo: String
+///     var pageLink: String?
+///     var pathSegments: [String] { ["repos", owner, repo, "issues"] }
+///     var queryItems: [URLQueryItem] { [URLQueryItem(name: "per_page", value: "100")] }
+/// }
+/// ```
+///
+/// Safety: a link is followed only when it points to the same origin (scheme, host and port) as the
+/// page that carried it; a link to another origin fails with ``BricksError/invalidURL(_:)``, so a
+/// server cannot make the client send its credentials elsewhere. Only the link's path and query
+/// are kept (in ``pageLink``), and the next request goes to the origin of the endpoint's own
+/// ``RequestType/baseURL``, with its method and headers; the endpoint's path and query items are
+/// replaced by the link's. A link that names the page just fetched ends the paging.
+public protocol LinkHeaderPaginatedRequestType: PaginatedRequestType {
+    /// The page to fetch instead of the endpoint's own path and query: the path and query
+    /// (percent-encoded, starting with `/`) of the previous page's `rel="next"` link. `nil` for
+    /// the first page.
+    var pageLink: String? { get set }
+}
+
+extension LinkHeaderPaginatedRequestType {
+    /// This request with ``pageLink`` set to the path and query of the reply's `rel="next"` link,
+    /// or `nil` when there is none (the last page).
+    /// - Throws: ``BricksError/invalidURL(_:)`` when the link is not a URL or points to another
+    ///   origin than the page that carried it.
+    public func nextRequest(after response: Response, urlResponse: HTTPURLResponse) throws -> Self? {
+        guard let header = urlResponse.value(forHTTPHeaderField: "Link"),
+            let link = LinkHeader(header).link(withRelation: "next")
+        else { return nil }
+        let page = urlResponse.url ?? baseURL
+        let target = try PageLink.originForm(of: link.target, carriedBy: page)
+        if target == PageLink.originForm(of: page) { return nil }
+        var next = self
+        next.pageLink = target
+        return next
+    }
+
+    /// The endpoint's `URLRequest`, sent to ``pageLink`` on the origin of
+    /// ``RequestType/baseURL`` when it is set.
+    /// - Throws: ``BricksError`` as ``RequestType/makeURLRequest()``, and
+    ///   ``BricksError/invalidURL(_:)`` for a ``pageLink`` that is not a path and query.
+    public func makeURLRequest() throws -> URLRequest {
+        var request = try RequestBuilder.makeURLRequest(for: self)
+        if let pageLink { request.url = try PageLink.url(for: pageLink, on: baseURL) }
+        return request
+    }
+}
+
+/// Turns `Link` targets into origin-relative page links and back.
+enum PageLink {
+    /// The path and query of `target` resolved against `page`, after checking it stays on the
+    /// origin of `page`.
+    static func originForm(of target: String, carriedBy page: URL) throws(BricksError) -> String {
+        guard let url = URL(string: target, relativeTo: page)?.absoluteURL else {
+            throw .invalidURL("the rel=\"next\" link <\(target)> is not a valid URL")
+        }
+        guard isWebURL(url), Origin(url) == Origin(page), url.user == nil, url.password == nil else {
+            throw .invalidURL(
+                "the rel=\"next\" link <\(target)> leaves the origin of the page that carried it "
+                    + "(\(page.absoluteString)); Bricks follows page links only within one origin, "
+                    + "so that the request's credentials are not sent to another server")
+        }
+        return originForm(of: url)
+    }
+
+    /// The percent-encoded path and query of `url`, as `/path?query`.
+    static func originForm(of url: URL) -> String {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        let path = components?.percentEncodedPath ?? ""
+        let query = components?.percentEncodedQuery
+        return (path.isEmpty ? "/" : path) + (query.map { "?" + $0 } ?? "")
+    }
+
+    /// `pageLink` on the origin of `base`.
+    static func url(for pageLink: String, on base: URL) throws(BricksError) -> URL {
+        guard pageLink.hasPrefix("/"), !pageLink.contains("#") else {
+            throw .invalidURL("pageLink must be a path and query such as \"/items?page=2\", not \"\(pageLink)\"")
+        }
+        guard isWebURL(base), let url = URL(string: origin(of: base) + pageLink), Origin(url) == Origin(base) else {
+            throw .invalidURL("pageLink \"\(pageLink)\" does not form a valid URL on \(base.absoluteString)")
+        }
+        return url
+    }
+
+    /// Whether `url` is an http(s) URL with a host.
+    static func isWebURL(_ url: URL) -> Bool {
+        let scheme = url.scheme?.lowercased()
+        return (scheme == "http" || scheme == "https") && !(url.host ?? "").isEmpty
+    }
+
+    /// `scheme://authority` as written in `url`, without user info.
+    static func origin(of url: URL) -> String {
+        let string = url.absoluteString
+        guard let separator = string.range(of: "://") else { return string }
+        var authority = string[separator.upperBound...]
+        if let end = authority.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
+            authority = authority[..<end]
+        }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        return String(string[..<separator.upperBound] + authority)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The pages of a paginated endpoint as an `AsyncSequence`, made by ``Session/pages(of:)``.
+///
+/// It fetches lazily: each page is requested only when the loop asks for it, so leaving the loop
+/// early fetches nothing more. When the task is cancelled the next step throws
+/// ``BricksError/cancelled`` without sending anything; any other failure is thrown by the step
+/// that met it. After an error, or the last page, iteration ends.
+///
+/// ```swift
+/// for try await issues in session.pages(of: ListIssues(owner: "apple", repo: "swift")) {
+///     for issue in issues { print(issue.title) }
+/// }
+/// ```
+public struct PageSequence<Request: PaginatedRequestType>: AsyncSequence, Sendable {
+    /// A decoded page.
+    public typealias Element = Request.Response
+
+    /// The session that fetches the pages.
+    public let session: Session
+    /// The request for the first page.
+    public let firstRequest: Request
+
+    /// Makes the sequence of pages starting at `firstRequest`.
+    public init(session: Session, firstRequest: Request) {
+        self.session = session
+        self.firstRequest = firstRequest
+    }
+
+    /// Starts a new walk from the first page.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(session: session, pending: firstRequest)
+    }
+
+    /// Fetches one page per call to ``next()``.
+    public struct Iterator: AsyncIteratorProtocol {
+        let session: Session
+        /// The request for the page to fetch next; `nil` once the walk has ended.
+        var pending: Request?
+
+        /// Fetches the next page, or returns `nil` after the last.
+        /// - Throws: ``BricksError/cancelled`` when the task is cancelled, or any error from
+        ///   fetching, decoding or ``PaginatedRequestType/nextRequest(after:urlResponse:)``.
+        public mutating func next() async throws -> Request.Response? {
+            guard let request = pending else { return nil }
+            pending = nil
+            if Task.isCancelled { throw BricksError.cancelled }
+            let page = try await session.page(for: request)
+            pending = page.nextRequest
+            return page.value
+        }
+    }
+}
