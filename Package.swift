@@ -21,6 +21,8 @@ let package = Package(
             exclude: ["Fixtures/GitHub/README.md", "Fixtures/GitHub/LICENSE.md"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "IntegrationTests", dependencies: ["Bricks", "BricksTesting"]),
+        .testTarget(
+            name: "BricksTestingTests", dependencies: ["Bricks", "BricksTesting"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
