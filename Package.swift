@@ -5,8 +5,9 @@ import PackageDescription
 // Tools with dependencies of their own (benchmarks, other transports) live in separate packages.
 let package = Package(
     name: "Bricks",
-    // The minimums where URLSession's async API exists.
-    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
+    // The minimums where Swift's Clock and Duration exist (URLSession's async API needs one
+    // release less).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "Bricks", targets: ["Bricks"]),
         .library(name: "BricksTesting", targets: ["BricksTesting"]),
@@ -23,6 +24,8 @@ let package = Package(
             exclude: ["Fixtures/GitHub/README.md", "Fixtures/GitHub/LICENSE.md"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "IntegrationTests", dependencies: ["Bricks", "BricksTesting", "BricksTestSupport"]),
+        .testTarget(
+            name: "BricksTestingTests", dependencies: ["Bricks", "BricksTesting"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

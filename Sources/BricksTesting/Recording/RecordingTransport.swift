@@ -1,0 +1,67 @@
+import Bricks
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A transport that sends through another one and saves every exchange to a fixture file, with
+/// secrets redacted, so that ``ReplayTransport`` can serve them back later without a network.
+///
+/// ```swift
+/// let recorder = RecordingTransport(wrapping: URLSessionTransport(), to: fixtureURL,
+///                                   redaction: Redaction(headers: ["X-Api-Key"]))
+/// let session = recorder.session()
+/// _ = try await session.send(SearchRepositories(query: "swift"))
+/// // fixtureURL now holds the exchange; later:
+/// let replay = try ReplayTransport(contentsOf: fixtureURL)
+/// ```
+///
+/// The file is rewritten in full after each exchange (in the format of ``RecordedExchange``), so it
+/// always holds a complete JSON list, in the order the replies arrived; concurrent requests are
+/// safe. A recorder starts a new file: what the file held before is replaced at the first
+/// exchange. Requests that fail without a reply are not recorded. The caller receives the reply
+/// as it came, unredacted.
+public actor RecordingTransport: HTTPTransport {
+    /// The file the exchanges are written to.
+    public nonisolated let fileURL: URL
+    /// What is redacted before writing.
+    public nonisolated let redaction: Redaction
+    private let transport: any HTTPTransport
+    /// The exchanges recorded so far, redacted, as written to the file.
+    public private(set) var exchanges: [RecordedExchange] = []
+
+    /// Makes a recorder.
+    /// - Parameters:
+    ///   - transport: the transport that really sends the requests.
+    ///   - fileURL: the fixture file to write; its folder is created if needed.
+    ///   - redaction: the secrets to redact. Default: `Redaction()`.
+    public init(wrapping transport: any HTTPTransport, to fileURL: URL, redaction: Redaction = Redaction()) {
+        self.transport = transport
+        self.fileURL = fileURL
+        self.redaction = redaction
+    }
+
+    /// Sends `request` through the wrapped transport, records the exchange and returns the reply.
+    /// - Throws: the wrapped transport's errors, or ``BricksTestingError/unwritableFixture(path:reason:)``
+    ///   when the file cannot be written.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let (data, response) = try await transport.send(request)
+        exchanges.append(redaction.redact(RecordedExchange(request: request, data: data, response: response)))
+        try write()
+        return (data, response)
+    }
+
+    /// Writes every exchange so far, replacing the file atomically.
+    private func write() throws {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(exchanges)
+            try FileManager.default.createDirectory(
+                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try (data + Data("\n".utf8)).write(to: fileURL, options: .atomic)
+        } catch {
+            throw BricksTestingError.unwritableFixture(path: fileURL.path, reason: "\(error)")
+        }
+    }
+}

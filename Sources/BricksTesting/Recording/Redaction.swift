@@ -1,0 +1,96 @@
+import Foundation
+
+/// Which secrets ``RecordingTransport`` replaces with `REDACTED` before it writes a fixture.
+///
+/// By default: the `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers, and
+/// the parameters `access_token`, `api_key` and `client_secret`. Add the names your API uses:
+///
+/// ```swift
+/// let redaction = Redaction(headers: ["X-Api-Key"], parameters: ["signature"])
+/// ```
+///
+/// A redacted header keeps its name and loses its value, in requests and replies. A redacted
+/// parameter loses its value wherever it appears as `name=value`: in the recorded path's query, in
+/// URLs inside header values (`Location`, `Link`), and in form-encoded request bodies; JSON bodies
+/// lose the values of object members with that name, at any depth. Names compare without regard
+/// to case.
+///
+/// Replay treats a recorded query value of `REDACTED` as matching any value, so a fixture recorded
+/// with a real key still answers requests that carry a different one.
+public struct Redaction: Sendable {
+    /// What a redacted value is replaced with.
+    public static let replacement = "REDACTED"
+    /// The headers redacted by default.
+    public static let defaultHeaderNames: Set<String> = [
+        "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie",
+    ]
+    /// The parameters redacted by default.
+    public static let defaultParameterNames: Set<String> = ["access_token", "api_key", "client_secret"]
+
+    /// The header names whose values are redacted.
+    public var headerNames: Set<String>
+    /// The query parameter, form field and JSON member names whose values are redacted.
+    public var parameterNames: Set<String>
+
+    /// Redacts the default names and these.
+    /// - Parameters:
+    ///   - headers: more header names to redact. Default: none.
+    ///   - parameters: more parameter names to redact. Default: none.
+    public init(headers: Set<String> = [], parameters: Set<String> = []) {
+        headerNames = Self.defaultHeaderNames.union(headers)
+        parameterNames = Self.defaultParameterNames.union(parameters)
+    }
+
+    /// `exchange` with every secret named here replaced.
+    func redact(_ exchange: RecordedExchange) -> RecordedExchange {
+        let headers = Set(headerNames.map { $0.lowercased() })
+        let parameters = Set(parameterNames.map { $0.lowercased() })
+        let pattern = Self.parameterPattern(parameters)
+        var result = exchange
+        result.path = Self.redactParameters(in: exchange.path, pattern)
+        result.requestHeaders = Self.redact(exchange.requestHeaders, headers, pattern)
+        result.headers = Self.redact(exchange.headers, headers, pattern)
+        let contentType = exchange.requestHeaders.first { $0.key.lowercased() == "content-type" }?.value ?? ""
+        result.requestBody = Self.redactBody(
+            exchange.requestBody, parameters, pattern, isForm: contentType.contains("x-www-form-urlencoded"))
+        result.responseBody = Self.redactBody(exchange.responseBody, parameters, pattern, isForm: false)
+        return result
+    }
+
+    private static func redact(_ headers: [String: String], _ names: Set<String>, _ pattern: NSRegularExpression?)
+        -> [String: String]
+    {
+        var result: [String: String] = [:]
+        for (name, value) in headers {
+            result[name] = names.contains(name.lowercased()) ? replacement : redactParameters(in: value, pattern)
+        }
+        return result
+    }
+
+    private static func redactBody(
+        _ body: Data, _ names: Set<String>, _ pattern: NSRegularExpression?, isForm: Bool
+    ) -> Data {
+        if isForm, let text = String(data: body, encoding: .utf8) {
+            return Data(redactParameters(in: text, pattern).utf8)
+        }
+        guard !names.isEmpty, let json = JSONValue.container(in: body),
+            let redacted = try? json.replacingMembers(named: names, with: replacement).encoded()
+        else { return body }
+        return redacted
+    }
+
+    /// Matches `name=value` at the start of the text or after `?` or `&`, for any of `names`;
+    /// the value runs to the next `&`, `#`, `>`, `;`, `"`, `,` or white space.
+    private static func parameterPattern(_ names: Set<String>) -> NSRegularExpression? {
+        guard !names.isEmpty else { return nil }
+        let alternatives = names.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        return try? NSRegularExpression(
+            pattern: "((?:^|[?&])(?:\(alternatives))=)[^&#>;\",\\s]*", options: [.caseInsensitive])
+    }
+
+    private static func redactParameters(in text: String, _ pattern: NSRegularExpression?) -> String {
+        guard let pattern else { return text }
+        return pattern.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1\(replacement)")
+    }
+}

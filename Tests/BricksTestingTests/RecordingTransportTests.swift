@@ -1,0 +1,178 @@
+import Bricks
+import BricksTesting
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct RecordingTransportTests {
+    /// The fixture file as plain JSON, to check what was really written.
+    private func written(_ url: URL) throws -> (text: String, exchanges: [[String: Any]]) {
+        let data = try Data(contentsOf: url)
+        let exchanges = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        return (String(decoding: data, as: UTF8.self), exchanges)
+    }
+
+    @Test func secretsAreRedactedInTheFileButNotForTheCaller() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("nested/secrets.json")
+        let stub = StubTransport()
+        await stub.register(
+            .post, "/oauth/token",
+            reply: .json(
+                #"{"access_token": "tok-RESPONSE", "scope": "repo", "nested": [{"password": "pw-RESPONSE"}]}"#,
+                headers: [
+                    "Set-Cookie": "session=cookie-RESPONSE", "X-Request-Id": "r1",
+                    "Location": "https://api.example.com/next?access_token=tok-LOCATION&page=2",
+                    "Link": #"<https://api.example.com/x?page=3&signature=sig-LINK>; rel="next""#,
+                ]))
+        let recorder = RecordingTransport(
+            wrapping: stub, to: file,
+            redaction: Redaction(headers: ["X-Api-Key"], parameters: ["signature", "password"]))
+        let (body, response) = try await recorder.send(
+            request(
+                "POST", "/oauth/token?client_secret=secret-QUERY&signature=sig-QUERY&keep=yes",
+                body: Data("grant_type=refresh&client_secret=secret-FORM&password=pw-FORM".utf8),
+                headers: [
+                    "Authorization": "Bearer auth-HEADER", "Cookie": "c=cookie-HEADER",
+                    "Proxy-Authorization": "Basic proxy-HEADER", "X-Api-Key": "key-HEADER",
+                    "Accept": "application/json",
+                    "Content-Type": "application/x-www-form-urlencoded",
+                ]))
+
+        // The caller gets the reply as the server sent it.
+        #expect(String(decoding: body, as: UTF8.self).contains("tok-RESPONSE"))
+        #expect(response.value(forHTTPHeaderField: "Set-Cookie") == "session=cookie-RESPONSE")
+
+        let (text, exchanges) = try written(file)
+        for secret in [
+            "tok-RESPONSE", "pw-RESPONSE", "cookie-RESPONSE", "tok-LOCATION", "sig-LINK", "secret-QUERY", "sig-QUERY",
+            "secret-FORM", "pw-FORM", "auth-HEADER", "cookie-HEADER", "proxy-HEADER", "key-HEADER",
+        ] {
+            #expect(!text.contains(secret), "\(secret) was written to the fixture")
+        }
+        let exchange = try #require(exchanges.first)
+        #expect(exchange["path"] as? String == "/oauth/token?client_secret=REDACTED&signature=REDACTED&keep=yes")
+        let requestHeaders = try #require(exchange["reqheaders"] as? [String: String])
+        #expect(requestHeaders["Authorization"] == "REDACTED")
+        #expect(requestHeaders["X-Api-Key"] == "REDACTED")
+        #expect(requestHeaders["Accept"] == "application/json")
+        #expect(exchange["body"] as? String == "grant_type=refresh&client_secret=REDACTED&password=REDACTED")
+        let headers = try #require(exchange["headers"] as? [String: String])
+        #expect(headers["Set-Cookie"] == "REDACTED")
+        #expect(headers["X-Request-Id"] == "r1")
+        #expect(headers["Location"] == "https://api.example.com/next?access_token=REDACTED&page=2")
+        #expect(headers["Link"] == #"<https://api.example.com/x?page=3&signature=REDACTED>; rel="next""#)
+        let reply = try #require(exchange["response"] as? [String: Any])
+        #expect(reply["access_token"] as? String == "REDACTED")
+        #expect(reply["scope"] as? String == "repo")
+        #expect((reply["nested"] as? [[String: String]])?.first?["password"] == "REDACTED")
+    }
+
+    @Test func fileHasTheShapeOfTheGitHubRecordings() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("issues.json")
+        let stub = StubTransport()
+        await stub.register(.post, "/repos/*/*/issues", reply: .json(#"{"number": 1, "title": "Crash"}"#, status: 201))
+        await stub.register(.get, "/readme", reply: .text("# Hello"))
+        let session = RecordingTransport(wrapping: stub, to: file).session()
+        _ = try await session.send(CreateIssue(owner: "o", repo: "r", body: NewIssue(title: "Crash", labels: [])))
+        _ = try await session.send(Probe(.get, "/readme", queryItems: [URLQueryItem(name: "ref", value: "main")]))
+
+        let (text, exchanges) = try written(file)
+        #expect(text.hasPrefix("[\n"))  // pretty-printed, for reading and diffing
+        #expect(exchanges.count == 2)
+        let created = exchanges[0]
+        #expect(
+            Set(created.keys)
+                == [
+                    "scope", "method", "path", "body", "reqheaders", "status", "headers", "response",
+                    "responseIsBinary",
+                ])
+        #expect(created["scope"] as? String == "https://api.example.com:443")
+        #expect(created["method"] as? String == "POST")
+        #expect(created["path"] as? String == "/repos/o/r/issues")
+        #expect((created["body"] as? [String: Any])?["title"] as? String == "Crash")
+        #expect(created["status"] as? Int == 201)
+        #expect((created["response"] as? [String: Any])?["number"] as? Int == 1)
+        #expect(created["responseIsBinary"] as? Bool == false)
+        let readme = exchanges[1]
+        #expect(readme["path"] as? String == "/readme?ref=main")
+        #expect(readme["body"] as? String == "")
+        #expect(readme["response"] as? String == "# Hello")
+    }
+
+    @Test func concurrentRequestsAreAllWritten() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("many.json")
+        let stub = StubTransport()
+        await stub.register(.get, "/items/*") { request in .json(#"{"path": "\#(request.url?.path ?? "")"}"#) }
+        let recorder = RecordingTransport(wrapping: stub, to: file)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask { _ = try await recorder.send(request("GET", "/items/\(index)")) }
+            }
+            try await group.waitForAll()
+        }
+        let (_, exchanges) = try written(file)
+        let paths = Set(exchanges.compactMap { $0["path"] as? String })
+        #expect(paths == Set((0..<40).map { "/items/\($0)" }))
+        #expect(await recorder.exchanges.count == 40)
+    }
+
+    @Test func recordedExchangesReplay() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("roundtrip.json")
+        let binary = Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0xFE])
+        let stub = StubTransport()
+        await stub.register(.get, "/users/*", json: #"{"id": 5, "login": "replayed", "score": 1.5}"#)
+        await stub.register(.get, "/avatar.png", reply: .init(headers: ["Content-Type": "image/png"], body: binary))
+        await stub.register(.delete, "/users/*", reply: .init(status: 204))
+        let live = RecordingTransport(wrapping: stub, to: file).session()
+        let user = try await live.send(GetUser(login: "replayed"))
+        _ = try await live.send(Probe(.get, "/avatar.png"))
+        _ = try await live.send(Probe(.delete, "/users/replayed"))
+
+        let replay = try ReplayTransport(contentsOf: file)
+        #expect(try await replay.session().send(GetUser(login: "replayed")) == user)
+        let avatar = try await replay.session().response(for: Probe(.get, "/avatar.png"))
+        #expect(avatar.value == binary)
+        #expect(avatar.response.value(forHTTPHeaderField: "Content-Type") == "image/png")
+        let deleted = try await replay.session().response(for: Probe(.delete, "/users/replayed"))
+        #expect(deleted.response.statusCode == 204)
+        #expect(await replay.unservedExchanges.isEmpty)
+        let (text, _) = try written(file)
+        #expect(text.contains(#""responseIsBinary" : true"#))
+    }
+
+    @Test func failedRequestsAreNotRecorded() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stub = StubTransport()
+        await stub.register(.get, "/down", reply: .failing(.cannotConnectToHost))
+        let recorder = RecordingTransport(wrapping: stub, to: folder.appendingPathComponent("none.json"))
+        await #expect(throws: URLError(.cannotConnectToHost)) { try await recorder.send(request("GET", "/down")) }
+        #expect(await recorder.exchanges.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.json").path))
+    }
+
+    @Test func unwritableFileIsAnError() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blocker = folder.appendingPathComponent("file")
+        try Data().write(to: blocker)
+        let target = blocker.appendingPathComponent("fixture.json")  // a folder that is a file
+        let recorder = RecordingTransport(wrapping: StubTransport(), to: target)
+        do {
+            _ = try await recorder.send(request("GET", "/x"))
+            Issue.record("expected an error")
+        } catch let error as BricksTestingError {
+            #expect(error.description.hasPrefix("RecordingTransport could not write the fixture \(target.path)"))
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Bricks
+import BricksTesting
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The base URL of the tests' imaginary API.
+let exampleBase = URL(string: "https://api.example.com")!
+
+protocol ExampleRequest: BaseURLRequestType {}
+extension ExampleRequest {
+    var baseURL: URL { exampleBase }
+}
+
+struct User: Codable, Equatable, Sendable {
+    let id: Int
+    let login: String
+}
+
+struct GetUser: ExampleRequest, GETRequestType, JSONResponseType {
+    typealias Response = User
+    let login: String
+    var pathSegments: [String] { ["users", login] }
+}
+
+struct NewIssue: Codable, Equatable, Sendable {
+    let title: String
+    let labels: [String]
+}
+
+struct CreateIssue: ExampleRequest, POSTRequestType, JSONBodyRequestType, DataResponseType {
+    let owner: String, repo: String
+    let body: NewIssue
+    var pathSegments: [String] { ["repos", owner, repo, "issues"] }
+}
+
+/// Any request, answered with its raw body whatever the status: for looking at replies as sent.
+struct Probe: RequestContextType, DataResponseType {
+    var baseURL: URL = exampleBase
+    var method: HTTPMethod = .get
+    var path: String = ""
+    var queryItems: [URLQueryItem] = []
+    var headerFields: [String: String] = [:]
+    var body: Data?
+    var contentType: String?
+    var acceptableStatusCodes: Range<Int> { 100..<600 }
+    func httpBody() throws -> Data? { body }
+
+    /// A probe for an absolute URL such as a `Link` header names.
+    init(url: URL) throws {
+        let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+        var origin = components
+        (origin.path, origin.query) = ("", nil)
+        baseURL = try #require(origin.url)
+        path = components.path
+        queryItems = components.queryItems ?? []
+    }
+
+    init(
+        _ method: HTTPMethod = .get, _ path: String, queryItems: [URLQueryItem] = [], headers: [String: String] = [:],
+        body: Data? = nil, contentType: String? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.queryItems = queryItems
+        self.headerFields = headers
+        self.body = body
+        self.contentType = contentType
+    }
+}
+
+/// A `URLRequest` to the example API, for calling a transport directly.
+func request(_ method: String = "GET", _ target: String, body: Data? = nil, headers: [String: String] = [:])
+    -> URLRequest
+{
+    var request = URLRequest(url: URL(string: "https://api.example.com" + target)!)
+    request.httpMethod = method
+    request.httpBody = body
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    return request
+}
+
+/// A fresh folder for files a test writes, removed by the caller.
+func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "BricksTestingTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// A recorded GitHub scenario bundled with the tests, such as `fixtureURL("labels")`.
+func fixtureURL(_ scenario: String) throws -> URL {
+    try #require(Bundle.module.url(forResource: scenario, withExtension: "json", subdirectory: "Fixtures/GitHub"))
+}
