@@ -109,14 +109,14 @@ private struct Everything: RequestContextType {
 
     @Test func responseSideIsForwarded() async throws {
         let stub = StubTransport()
-        await stub.register(.put, "/api/things/a b/c/d", reply: .init(status: 201, body: Data("ok".utf8)))
+        await stub.register(.put, "/api/things/a b/c%2Fd", reply: .init(status: 201, body: Data("ok".utf8)))
         let session = Session(transport: stub)
         #expect(try await session.send(wrapped) == "decoded:ok")
 
-        await stub.register(.put, "/api/things/a b/c/d", reply: .init(status: 200, body: Data("earl grey".utf8)))
+        await stub.register(.put, "/api/things/a b/c%2Fd", reply: .init(status: 200, body: Data("earl grey".utf8)))
         await #expect(throws: TeapotError(brewing: "earl grey")) { try await session.send(wrapped) }
 
-        await stub.register(.put, "/api/things/a b/c/d", reply: .init(status: 410, body: Data("gone".utf8)))
+        await stub.register(.put, "/api/things/a b/c%2Fd", reply: .init(status: 410, body: Data("gone".utf8)))
         await #expect(throws: MappedError.gone) { try await session.send(wrapped) }
     }
 

@@ -3,8 +3,9 @@ import Foundation
 /// A path with wildcards, as `StubTransport` routes take them: `/repos/*/*/issues`, `/files/*.json`,
 /// `/api/**`.
 ///
-/// - A segment is compared with the request's segment after percent-decoding, so `/users/octo cat`
-///   matches `/users/octo%20cat`, and an encoded slash (`a%2Fb`) stays inside one segment.
+/// - Segments are compared after percent-decoding both sides, so `/users/octo cat` matches
+///   `/users/octo%20cat`, and an encoded slash (`a%2Fb`, in the pattern or the request) stays
+///   inside one segment.
 /// - `*` matches any run of characters within one segment (possibly none).
 /// - A segment that is exactly `**` matches any number of segments, none included.
 /// - Empty segments are ignored: a trailing slash makes no difference.
@@ -24,7 +25,7 @@ struct PathPattern: Sendable, CustomStringConvertible {
         segments = pattern.split(separator: "/").map { segment in
             if segment == "**" { return .anyDepth }
             if segment.contains("*") { return .glob(segment.split(separator: "*", omittingEmptySubsequences: false)) }
-            return .literal(String(segment))
+            return .literal(segment.removingPercentEncoding ?? String(segment))
         }
     }
 
