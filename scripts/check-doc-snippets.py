@@ -5,7 +5,13 @@ Each Markdown file's swift blocks are joined, in order, into one `main.swift` (s
 may build on each other and may use top-level `try await`), prefixed with the imports every
 snippet may use, and type-checked with swiftc in Swift 6 mode. A block right after the line
 `<!-- snippet: skip -->` is not checked: use that for deliberately partial code, Package.swift
-lines, or code of other libraries.
+lines, or code of other libraries. Code a page assumes but does not show (a model type, a
+`session`) goes in a hidden block, compiled in its place among the others:
+
+    <!-- snippet:
+    struct User: Decodable, Sendable { let login: String }
+    let session = Session(transport: StubTransport())
+    -->
 
 Usage: python3 scripts/check-doc-snippets.py [--build-path .build/debug] [files…]
 Needs `swift build` first, so that the Bricks and BricksTesting modules exist.
@@ -23,7 +29,8 @@ import FoundationNetworking
 import Bricks
 import BricksTesting
 """
-BLOCK = re.compile(r"^(<!-- snippet: skip -->\n)?```swift[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
+BLOCK = re.compile(
+    r"^(<!-- snippet: skip -->\n)?```swift[ \t]*\n(.*?)^```[ \t]*$|^<!-- snippet:[ \t]*\n(.*?)^-->", re.S | re.M)
 
 
 def main():
@@ -39,7 +46,11 @@ def main():
     failures = 0
     checked = 0
     for path in files:
-        blocks = [code for skip, code in BLOCK.findall(path.read_text(encoding="utf-8")) if not skip]
+        blocks = [
+            code or hidden
+            for skip, code, hidden in BLOCK.findall(path.read_text(encoding="utf-8"))
+            if not skip
+        ]
         if not blocks:
             continue
         with tempfile.TemporaryDirectory() as folder:
