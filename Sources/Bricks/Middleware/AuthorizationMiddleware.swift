@@ -74,11 +74,12 @@ public struct AuthorizationMiddleware: Middleware {
 
 /// Makes sure a rejected token is refreshed once, however many requests it failed.
 ///
-/// Refreshes are numbered by generation. A request notes the generation when it takes its token;
-/// on rejection, if a refresh finished since then, it reuses that refresh's outcome (unless the
-/// refreshed token is the one just rejected); otherwise it joins the refresh of the current
-/// generation, or starts it. A refresh ends its generation before its waiters are released, so
-/// no rejection can slip between two refreshes and start a third.
+/// Refreshes are numbered by generation, and each generation refreshes at most once. A request
+/// notes the generation when it takes its token. On rejection, if a refresh finished since then,
+/// it reuses that refresh's outcome (unless the refreshed token is the very one rejected);
+/// otherwise it joins the refresh of the current generation, or starts it. A refresh checks, as
+/// it starts, that its generation is still current (another may have ended it since the request
+/// decided), and ends its generation before releasing its waiters.
 private final class TokenRefresher: Sendable {
     private struct State {
         var generation = 0
@@ -87,7 +88,7 @@ private final class TokenRefresher: Sendable {
 
     let tokens: any TokenProvider
     private let state = Locked(State())
-    private let flights = SingleFlight<Int, String>(cancelsWhenAbandoned: false)
+    private let flights = SingleFlight<Int, String?>(cancelsWhenAbandoned: false)
 
     init(tokens: any TokenProvider) { self.tokens = tokens }
 
@@ -95,21 +96,28 @@ private final class TokenRefresher: Sendable {
 
     /// The token to resend with after `rejected`, taken in `generation`, was refused.
     func token(replacing rejected: String, sentIn generation: Int) async throws -> String {
-        let step = state.withLock { state -> Step in
-            guard state.generation > generation, let latest = state.latest else {
-                return .refresh(generation: state.generation)
+        while true {
+            let step = state.withLock { state -> Step in
+                guard state.generation > generation, let latest = state.latest else {
+                    return .refresh(generation: state.generation)
+                }
+                if case .success(rejected) = latest { return .refresh(generation: state.generation) }
+                return .reuse(latest)
             }
-            if case .success(rejected) = latest { return .refresh(generation: state.generation) }
-            return .reuse(latest)
-        }
-        switch step {
-        case .reuse(let outcome): return try outcome.get()
-        case .refresh(let generation): return try await refresh(rejected, generation: generation)
+            switch step {
+            case .reuse(let outcome):
+                return try outcome.get()
+            case .refresh(let current):
+                if let token = try await refresh(rejected, generation: current) { return token }
+            // A refresh ended that generation in the meantime: decide again with its outcome.
+            }
         }
     }
 
-    private func refresh(_ rejected: String, generation: Int) async throws -> String {
+    /// Refreshes once for `generation`, or returns `nil` if that generation is already over.
+    private func refresh(_ rejected: String, generation: Int) async throws -> String? {
         try await flights.run(generation) { [tokens, state] in
+            guard state.withLock({ $0.generation == generation }) else { return nil }
             let result: Result<String, any Error>
             do {
                 result = .success(try await tokens.refreshToken(rejected: rejected))
@@ -117,8 +125,7 @@ private final class TokenRefresher: Sendable {
                 result = .failure(error)
             }
             state.withLock { state in
-                guard state.generation == generation else { return }
-                state.generation += 1
+                state.generation = generation + 1
                 state.latest = result
             }
             return try result.get()
