@@ -125,12 +125,17 @@ public struct Session: Sendable {
     /// its status.
     func exchange<Request: RequestContextType>(_ request: Request) async throws -> (Data, HTTPURLResponse) {
         if Task.isCancelled { throw BricksError.cancelled }
-        let urlRequest = try request.makeURLRequest()
+        var urlRequest = try request.makeURLRequest()
         let method = request.method
         var context = RequestContext(
             endpointType: Request.self, method: method,
             isIdempotent: method.isIdempotent || urlRequest.value(forHTTPHeaderField: "Idempotency-Key") != nil)
-        if let overallTimeout { context.deadline = .now + overallTimeout }
+        if let overallTimeout {
+            context.deadline = .now + overallTimeout
+            // Here the request is not shared yet, so this costs no copy; the transport end of the
+            // stack then only shortens it again for later attempts.
+            urlRequest.timeoutInterval = min(urlRequest.timeoutInterval, overallTimeout.seconds)
+        }
         do {
             return try await TransportLimits.$current.withValue(limits) {
                 try await chain(urlRequest, context)
@@ -142,12 +147,16 @@ public struct Session: Sendable {
         }
     }
 
+    /// How far past the deadline a transport may give up: shortening a request's timeout copies
+    /// the request, a cost not worth paying for less.
+    static let deadlineTolerance: TimeInterval = 0.001
+
     /// `request` with its `timeoutInterval` shortened so that the transport gives up by `deadline`.
     /// - Throws: ``BricksError/timedOut`` when the deadline has passed.
     static func request(_ request: URLRequest, limitedTo deadline: ContinuousClock.Instant) throws -> URLRequest {
         let remaining = ContinuousClock.now.duration(to: deadline).seconds
         guard remaining > 0 else { throw BricksError.timedOut }
-        guard remaining < request.timeoutInterval else { return request }
+        guard remaining + deadlineTolerance < request.timeoutInterval else { return request }
         var request = request
         request.timeoutInterval = remaining
         return request
