@@ -21,6 +21,11 @@ import FoundationNetworking
 ///     }
 /// }
 /// ```
+///
+/// Errors: a `URLError` or `CancellationError` that leaves the stack reaches the caller as the
+/// matching ``BricksError``; any other error (your app's own, say) reaches the caller unchanged.
+/// A reply with an unacceptable status is not an error inside the stack: it becomes one after
+/// the outermost middleware has seen it.
 public protocol Middleware: Sendable {
     /// The rest of the stack: the following middleware, and finally the transport.
     typealias Next = @Sendable (URLRequest, RequestContext) async throws -> (Data, HTTPURLResponse)
@@ -29,7 +34,10 @@ public protocol Middleware: Sendable {
     /// - Parameters:
     ///   - request: the request as built by the endpoint and changed by the middleware before this one.
     ///   - context: facts about the request, and storage shared by the middleware of the stack.
-    ///   - next: the rest of the stack.
+    ///   - next: the rest of the stack. It may be kept and called later, from another task (as
+    ///     ``DeduplicationMiddleware`` does); an adopter that only calls it in place may declare
+    ///     the parameter without `@escaping`.
     /// - Returns: the reply, which the middleware before this one will see.
-    func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse)
+    func intercept(_ request: URLRequest, context: RequestContext, next: @escaping Next) async throws
+        -> (Data, HTTPURLResponse)
 }

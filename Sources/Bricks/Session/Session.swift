@@ -12,7 +12,12 @@ import FoundationNetworking
 /// ```
 ///
 /// A `Session` is a small immutable value: share it freely between tasks. Cancelling the task
-/// that awaits ``send(_:)`` cancels the request.
+/// that awaits ``send(_:)`` cancels the request. Variants for tests or other environments are
+/// derived without re-listing the stack:
+///
+/// ```swift
+/// let offline = Session.default.with(transport: stub).removing(RetryMiddleware.self)
+/// ```
 public struct Session: Sendable {
     /// The transport that does the I/O.
     public let transport: any HTTPTransport
@@ -20,6 +25,9 @@ public struct Session: Sendable {
     public let middleware: [any Middleware]
     /// Limits applied to every request, unless the endpoint overrides them.
     public let limits: TransportLimits
+    /// The longest a call may take from start to end, retries and waits included, or `nil` for
+    /// no limit beyond each request's `timeoutInterval`. See ``RequestContext/deadline``.
+    public private(set) var overallTimeout: Duration?
 
     /// The stack folded once into a single call, so sending allocates no per-layer closures.
     private let chain: Middleware.Next
@@ -29,19 +37,72 @@ public struct Session: Sendable {
     ///   - transport: the transport. Default: ``URLSessionTransport/shared``.
     ///   - middleware: the middleware stack, outermost first. Default: none.
     ///   - limits: limits for every request. Default: a 50 MiB response size limit.
+    ///   - overallTimeout: the longest a call may take, retries included; when it runs out the
+    ///     call fails with ``BricksError/timedOut``. Default: `nil`, no overall limit.
     public init(
         transport: any HTTPTransport = URLSessionTransport.shared, middleware: [any Middleware] = [],
-        limits: TransportLimits = TransportLimits()
+        limits: TransportLimits = TransportLimits(), overallTimeout: Duration? = nil
     ) {
         self.transport = transport
         self.middleware = middleware
         self.limits = limits
-        var chain: Middleware.Next = { request, _ in try await transport.send(request) }
+        self.overallTimeout = overallTimeout
+        var chain: Middleware.Next = { request, context in
+            guard let deadline = context.deadline else { return try await transport.send(request) }
+            return try await transport.send(Self.request(request, limitedTo: deadline))
+        }
         for layer in middleware.reversed() {
             let next = chain
             chain = { request, context in try await layer.intercept(request, context: context, next: next) }
         }
         self.chain = chain
+    }
+
+    /// A session with a stack of sensible defaults on ``URLSessionTransport/shared``: see
+    /// ``defaultMiddleware``.
+    public static let `default` = Session(middleware: defaultMiddleware)
+
+    /// The stack of ``default``, as new instances: a ``RetryMiddleware`` with
+    /// ``RetryPolicy/default`` (idempotent requests only), then a ``DeduplicationMiddleware``.
+    public static var defaultMiddleware: [any Middleware] {
+        [RetryMiddleware(), DeduplicationMiddleware()]
+    }
+
+    /// This session with `middleware` added as the innermost layer, next to the transport.
+    public func appending(_ middleware: any Middleware) -> Session {
+        Session(transport: transport, middleware: self.middleware + [middleware], limits: limits,
+            overallTimeout: overallTimeout)
+    }
+
+    /// This session with `middleware` added as the outermost layer, which sees requests first.
+    public func prepending(_ middleware: any Middleware) -> Session {
+        Session(transport: transport, middleware: [middleware] + self.middleware, limits: limits,
+            overallTimeout: overallTimeout)
+    }
+
+    /// This session without the middleware of type `type` (all of them, if there are several).
+    public func removing<Removed: Middleware>(_ type: Removed.Type) -> Session {
+        Session(transport: transport, middleware: middleware.filter { !($0 is Removed) }, limits: limits,
+            overallTimeout: overallTimeout)
+    }
+
+    /// This session with each middleware of type `type` replaced, in place, by `replacement`.
+    public func replacing<Replaced: Middleware>(_ type: Replaced.Type, with replacement: any Middleware) -> Session {
+        Session(transport: transport, middleware: middleware.map { $0 is Replaced ? replacement : $0 },
+            limits: limits, overallTimeout: overallTimeout)
+    }
+
+    /// This session, sending through `transport` instead (a `StubTransport` in tests, say).
+    public func with(transport: any HTTPTransport) -> Session {
+        Session(transport: transport, middleware: middleware, limits: limits, overallTimeout: overallTimeout)
+    }
+
+    /// This session with another overall time limit; cheap enough to use for a single call:
+    /// `try await session.with(overallTimeout: .seconds(5)).send(request)`.
+    public func with(overallTimeout: Duration?) -> Session {
+        var session = self
+        session.overallTimeout = overallTimeout
+        return session
     }
 
     /// Sends `request` and returns its decoded response.
@@ -64,8 +125,17 @@ public struct Session: Sendable {
     /// its status.
     func exchange<Request: RequestContextType>(_ request: Request) async throws -> (Data, HTTPURLResponse) {
         if Task.isCancelled { throw BricksError.cancelled }
-        let urlRequest = try request.makeURLRequest()
-        let context = RequestContext(endpointType: Request.self, method: request.method)
+        var urlRequest = try request.makeURLRequest()
+        let method = request.method
+        var context = RequestContext(
+            endpointType: Request.self, method: method,
+            isIdempotent: method.isIdempotent || urlRequest.value(forHTTPHeaderField: "Idempotency-Key") != nil)
+        if let overallTimeout {
+            context.deadline = .now + overallTimeout
+            // Here the request is not shared yet, so this costs no copy; the transport end of the
+            // stack then only shortens it again for later attempts.
+            urlRequest.timeoutInterval = min(urlRequest.timeoutInterval, overallTimeout.seconds)
+        }
         do {
             return try await TransportLimits.$current.withValue(limits) {
                 try await chain(urlRequest, context)
@@ -75,6 +145,21 @@ public struct Session: Sendable {
         } catch is CancellationError {
             throw BricksError.cancelled
         }
+    }
+
+    /// How far past the deadline a transport may give up: shortening a request's timeout copies
+    /// the request, a cost not worth paying for less.
+    static let deadlineTolerance: TimeInterval = 0.001
+
+    /// `request` with its `timeoutInterval` shortened so that the transport gives up by `deadline`.
+    /// - Throws: ``BricksError/timedOut`` when the deadline has passed.
+    static func request(_ request: URLRequest, limitedTo deadline: ContinuousClock.Instant) throws -> URLRequest {
+        let remaining = ContinuousClock.now.duration(to: deadline).seconds
+        guard remaining > 0 else { throw BricksError.timedOut }
+        guard remaining + deadlineTolerance < request.timeoutInterval else { return request }
+        var request = request
+        request.timeoutInterval = remaining
+        return request
     }
 
     /// Checks the status of a raw reply and decodes it, or turns it into the right error.

@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Lets identical requests that are in flight at the same time share one network call.
+///
+/// Two requests are identical when method, URL, headers and body are equal. Only `GET` and `HEAD`
+/// are merged unless you name other methods. Every caller receives the same reply (or error).
+/// A caller that is cancelled stops waiting at once without disturbing the others; the shared
+/// call is cancelled only when every caller has gone.
+///
+/// ```swift
+/// let session = Session(middleware: [
+///     AuthorizationMiddleware(tokens: tokenStore),
+///     DeduplicationMiddleware(),      // after authorization: the token is part of the identity
+/// ])
+/// ```
+///
+/// Place it after any middleware that adds credentials, so that requests of different users are
+/// never merged. The shared call runs with the context of the first caller.
+public struct DeduplicationMiddleware: Middleware {
+    /// The methods whose requests may be merged.
+    public let methods: Set<HTTPMethod>
+    private let flights = SingleFlight<RequestIdentity, Reply>(cancelsWhenAbandoned: true)
+
+    private typealias Reply = (Data, HTTPURLResponse)
+
+    /// Makes the middleware.
+    /// - Parameter methods: the methods whose requests may be merged. Default: `GET` and `HEAD`.
+    public init(methods: Set<HTTPMethod> = [.get, .head]) {
+        self.methods = methods
+    }
+
+    /// Joins an identical request in flight, or sends this one and lets later identical ones join it.
+    public func intercept(_ request: URLRequest, context: RequestContext, next: @escaping Next) async throws
+        -> (Data, HTTPURLResponse)
+    {
+        guard methods.contains(context.method) else { return try await next(request, context) }
+        return try await flights.run(RequestIdentity(request)) { try await next(request, context) }
+    }
+
+    /// How many callers wait for a shared call right now (for tests).
+    var waiterCount: Int { flights.waiterCount }
+}
+
+/// What makes two requests the same for ``DeduplicationMiddleware``.
+private struct RequestIdentity: Hashable, Sendable {
+    let method: String
+    let url: String
+    let headers: [String: String]
+    let body: Data?
+
+    init(_ request: URLRequest) {
+        method = request.httpMethod ?? "GET"
+        url = request.url?.absoluteString ?? ""
+        headers = request.allHTTPHeaderFields ?? [:]
+        body = request.httpBody
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How one request went: what was sent, how long it took and what came back. Reported by
+/// ``MetricsMiddleware``.
+public struct RequestMetrics: Sendable {
+    /// The endpoint's type name, such as `"SearchRepositories"`.
+    public var endpointName: String
+    /// The method sent.
+    public var method: String
+    /// The URL sent, query included (it may hold secrets: redact before logging it).
+    public var url: URL?
+    /// The attempt number from the context (above 1 for retries, when measured below a
+    /// ``RetryMiddleware``).
+    public var attempt: Int
+    /// When the request entered the middleware.
+    public var startDate: Date
+    /// How long the rest of the stack took to answer or fail.
+    public var duration: Duration
+    /// The size of the request body in bytes.
+    public var requestBodySize: Int
+    /// The reply's status, or `nil` when no reply came.
+    public var statusCode: Int?
+    /// The size of the reply's body in bytes; 0 when no reply came.
+    public var responseBodySize: Int
+    /// The error thrown instead of a reply, if any.
+    public var error: (any Error)?
+
+    /// Calls `next`, then hands the metrics of that call to `report`, with the reply's response
+    /// when there is one.
+    static func measure(
+        _ request: URLRequest, context: RequestContext, next: Middleware.Next,
+        report: (RequestMetrics, HTTPURLResponse?) -> Void
+    ) async throws -> (Data, HTTPURLResponse) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var metrics = RequestMetrics(
+            endpointName: context.endpointName, method: request.httpMethod ?? context.method.rawValue,
+            url: request.url, attempt: context.attempt, startDate: Date(), duration: .zero,
+            requestBodySize: request.httpBody?.count ?? 0, statusCode: nil, responseBodySize: 0, error: nil)
+        do {
+            let reply = try await next(request, context)
+            metrics.duration = started.duration(to: clock.now)
+            metrics.statusCode = reply.1.statusCode
+            metrics.responseBodySize = reply.0.count
+            report(metrics, reply.1)
+            return reply
+        } catch {
+            metrics.duration = started.duration(to: clock.now)
+            metrics.error = error
+            report(metrics, nil)
+            throw error
+        }
+    }
+}
