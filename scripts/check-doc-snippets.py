@@ -2,7 +2,9 @@
 """Type-checks the ```swift code blocks of README.md and Docs/*.md against the built modules.
 
 Each Markdown file's swift blocks are joined, in order, into one `main.swift` (so a file's blocks
-may build on each other and may use top-level `try await`), prefixed with the imports every
+may build on each other and may use top-level `try await`; a block of statements only, with no
+top-level declaration of a type, function or extension, is wrapped in `do { }` so that two
+examples may both say `let session = …`), prefixed with the imports every
 snippet may use, and type-checked with swiftc in Swift 6 mode. A block right after the line
 `<!-- snippet: skip -->` is not checked: use that for deliberately partial code, Package.swift
 lines, or code of other libraries. Code a page assumes but does not show (a model type, a
@@ -33,6 +35,15 @@ BLOCK = re.compile(
     r"^(<!-- snippet: skip -->\n)?```swift[ \t]*\n(.*?)^```[ \t]*$|^<!-- snippet:[ \t]*\n(.*?)^-->", re.S | re.M)
 
 
+DECLARATION = re.compile(
+    r"^(?:@|public |final |struct |enum |class |actor |protocol |extension |func |typealias )", re.M)
+
+
+def scoped(code):
+    """Wraps a block of statements in `do { }`; leaves blocks that declare things at top level."""
+    return code if DECLARATION.search(code) else "do {\n" + code + "}\n"
+
+
 def main():
     args = sys.argv[1:]
     build = pathlib.Path(".build/debug")
@@ -47,7 +58,7 @@ def main():
     checked = 0
     for path in files:
         blocks = [
-            code or hidden
+            scoped(code) if code else hidden
             for skip, code, hidden in BLOCK.findall(path.read_text(encoding="utf-8"))
             if not skip
         ]
