@@ -42,6 +42,7 @@ private struct Everything: RequestContextType {
     }
 
     var acceptableStatusCodes: Range<Int> { 201..<202 }
+    var maximumResponseSize: Int? { 4096 }
     func decode(_ data: Data, response: HTTPURLResponse) throws -> String {
         "decoded:" + String(decoding: data, as: UTF8.self)
     }
@@ -103,6 +104,7 @@ private struct Everything: RequestContextType {
         #expect(proxy.cachePolicy == base.cachePolicy)
         #expect(try proxy.httpBody() == base.httpBody())
         #expect(proxy.acceptableStatusCodes == 201..<202)
+        #expect(proxy.maximumResponseSize == 4096)
         #expect(type(of: proxy).Response.self == String.self)
         #expect(type(of: proxy).APIError.self == TeapotError.self)
     }

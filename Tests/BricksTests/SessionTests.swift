@@ -81,6 +81,38 @@ import FoundationNetworking
         try await Session(transport: stub).send(Delete())
     }
 
+    @Test func endpointResponseSizeLimitOverridesTheSessions() async throws {
+        struct Small: ExampleRequest, DataResponseType {
+            var path: String { "/blob" }
+            var maximumResponseSize: Int? { 10 }
+        }
+        struct Large: ExampleRequest, DataResponseType {
+            var path: String { "/blob" }
+        }
+        let stub = StubTransport()
+        await stub.register(.get, "/blob", reply: .init(body: Data(count: 11)))
+        let session = Session(transport: stub, limits: TransportLimits(maximumResponseSize: 100))
+        await #expect(throws: BricksError.responseTooLarge(limit: 10)) { try await session.send(Small()) }
+        #expect(try await session.send(Large()).count == 11)
+    }
+
+    @Test func headerAddedByMiddlewareIsValidatedBeforeTheTransport() async throws {
+        struct BadHeader: Middleware {
+            func intercept(_ request: URLRequest, context: RequestContext, next: @escaping Next) async throws
+                -> (Data, HTTPURLResponse)
+            {
+                var request = request
+                request.setValue("1", forHTTPHeaderField: "Not A Token")
+                return try await next(request, context)
+            }
+        }
+        let stub = StubTransport()
+        await #expect(throws: BricksError.invalidHeader(name: "Not A Token", reason: "")) {
+            try await Session(transport: stub, middleware: [BadHeader()]).send(GetUser(login: "a"))
+        }
+        #expect(await stub.requests.isEmpty)
+    }
+
     @Test func replyExposesTheHTTPResponse() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/users/a", reply: .json(#"{"id":1,"login":"a"}"#, headers: ["ETag": "\"v1\""]))

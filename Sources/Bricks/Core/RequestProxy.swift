@@ -74,6 +74,8 @@ extension RequestProxy {
 
     /// The base's acceptable status codes.
     public var acceptableStatusCodes: Range<Int> { base.acceptableStatusCodes }
+    /// The base's response size limit.
+    public var maximumResponseSize: Int? { base.maximumResponseSize }
     /// Decodes the reply as the base does.
     /// - Throws: what the base's ``ResponseType/decode(_:response:)`` throws.
     public func decode(_ data: Data, response: HTTPURLResponse) throws -> Response {

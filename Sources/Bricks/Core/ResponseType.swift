@@ -37,6 +37,9 @@ public protocol ResponseType {
     associatedtype APIError: Error & Decodable = NoAPIError
     /// Status codes that count as success; any other is an error. Default: `200..<300`.
     var acceptableStatusCodes: Range<Int> { get }
+    /// The largest body accepted for this endpoint, in bytes, or `nil` for the session's limit
+    /// (``TransportLimits/maximumResponseSize``). Default: `nil`.
+    var maximumResponseSize: Int? { get }
     /// Turns the body of an accepted reply into a ``Response``.
     /// - Parameters:
     ///   - data: the body as received (possibly empty).
@@ -68,6 +71,8 @@ public protocol ResponseType {
 extension ResponseType {
     /// `200..<300`: the 2xx success statuses.
     public var acceptableStatusCodes: Range<Int> { 200..<300 }
+    /// `nil`: the session's limit applies.
+    public var maximumResponseSize: Int? { nil }
 
     /// Decodes ``APIError`` from JSON with a default `JSONDecoder`.
     /// - Throws: the decoder's error; for ``NoAPIError`` a `DecodingError` at once, without

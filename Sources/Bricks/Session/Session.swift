@@ -48,6 +48,8 @@ public struct Session: Sendable {
         self.limits = limits
         self.overallTimeout = overallTimeout
         var chain: Middleware.Next = { request, context in
+            // Whoever set them (endpoint, proxy or middleware), no header reaches a transport unchecked.
+            try HeaderValidation.validate(request)
             guard let deadline = context.deadline else { return try await transport.send(request) }
             return try await transport.send(Self.request(request, limitedTo: deadline))
         }
@@ -137,6 +139,7 @@ public struct Session: Sendable {
             urlRequest.timeoutInterval = min(urlRequest.timeoutInterval, overallTimeout.seconds)
         }
         do {
+            let limits = request.maximumResponseSize.map { TransportLimits(maximumResponseSize: $0) } ?? self.limits
             return try await TransportLimits.$current.withValue(limits) {
                 try await chain(urlRequest, context)
             }
