@@ -39,6 +39,18 @@ enum RequestBuilder {
         return urlRequest
     }
 
+    /// `base` with `overrides` laid over it, a name in `overrides` replacing every name in `base`
+    /// that differs from it only in case: how a proxy adds its headers to the wrapped request's.
+    static func merge(_ base: [String: String], _ overrides: [String: String]) -> [String: String] {
+        if overrides.isEmpty { return base }
+        if base.isEmpty { return overrides }
+        var merged = base.filter { name, _ in
+            !overrides.keys.contains { $0.utf8.elementsEqual(name.utf8) { lowercased($0) == lowercased($1) } }
+        }
+        merged.merge(overrides) { _, override in override }
+        return merged
+    }
+
     /// Runs `body`, passing a ``BricksError`` through and turning any other error into one.
     private static func rethrow<Value>(
         as wrap: (any Error) -> BricksError, _ body: () throws -> Value
@@ -78,9 +90,7 @@ enum RequestBuilder {
             var inner = names.index(after: outer)
             while inner != names.endIndex {
                 let other = names[inner]
-                if other.utf8.count == name.utf8.count
-                    && zip(other.utf8, name.utf8).allSatisfy({ lowercased($0) == lowercased($1) })
-                {
+                if other.utf8.elementsEqual(name.utf8, by: { lowercased($0) == lowercased($1) }) {
                     return (name, other)
                 }
                 inner = names.index(after: inner)
