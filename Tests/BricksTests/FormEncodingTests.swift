@@ -17,7 +17,8 @@ import Testing
     @Test func decodesBackWithWHATWGRules() throws {
         // What a server does with a form body: split on & and =, turn + into space, percent-decode.
         let values = ["a b+c", "&=&", "ü ✓", "%41", "line\nbreak"]
-        let body = FormURLEncoding.body(for: values.enumerated().map { URLQueryItem(name: "k\($0.offset)", value: $0.element) })
+        let items = values.enumerated().map { URLQueryItem(name: "k\($0.offset)", value: $0.element) }
+        let body = FormURLEncoding.body(for: items)
         let decoded = String(decoding: body, as: UTF8.self).split(separator: "&").map { pair -> String in
             let value = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[1]
             return value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "?"
@@ -26,7 +27,9 @@ import Testing
     }
 
     @Test func queryAndPathSetsAreUnchanged() {
-        #expect(PercentEncoding.query.encode("a b&c=d+e#f%g;h[i]/j?k:l@m") == "a%20b%26c%3Dd%2Be%23f%25g%3Bh%5Bi%5D/j?k:l@m")
+        #expect(
+            PercentEncoding.query.encode("a b&c=d+e#f%g;h[i]/j?k:l@m")
+                == "a%20b%26c%3Dd%2Be%23f%25g%3Bh%5Bi%5D/j?k:l@m")
         #expect(PercentEncoding.segment.encode("a/b c") == "a%2Fb%20c")
         #expect(PercentEncoding.path.encode("/a/b c?") == "/a/b%20c%3F")
     }

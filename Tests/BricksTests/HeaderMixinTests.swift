@@ -70,7 +70,8 @@ private struct SetHeader: Middleware {
     @Test func proxyAndMiddlewareComeLast() async throws {
         let stub = StubTransport()
         await stub.register(.patch, "", reply: .init(status: 204))
-        let proxied = HeaderProxy(base: UpdateThing(), headers: ["ACCEPT": "text/plain", "X-Proxy": "p", "x-client": "proxy"])
+        let proxied = HeaderProxy(
+            base: UpdateThing(), headers: ["ACCEPT": "text/plain", "X-Proxy": "p", "x-client": "proxy"])
         let session = Session(transport: stub, middleware: [SetHeader(name: "x-proxy", value: "middleware")])
         try await session.send(proxied)
         let sent = try #require(await stub.requests.first)

@@ -96,7 +96,9 @@ private struct PollDeviceToken: GitHubLogin, POSTRequestType, FormURLEncodedBody
 private struct LegacyLogin: GitHubLogin, POSTRequestType, FormURLEncodedBodyRequestType, DataResponseType {
     let user: String, password: String
     var path: String { "/session" }
-    var body: [URLQueryItem] { [URLQueryItem(name: "login", value: user), URLQueryItem(name: "password", value: password)] }
+    var body: [URLQueryItem] {
+        [URLQueryItem(name: "login", value: user), URLQueryItem(name: "password", value: password)]
+    }
 }
 
 private protocol UploadsRequest: BaseURLRequestType {}
@@ -212,8 +214,11 @@ private struct PostMessage: SlackRequest, POSTRequestType, JSONBodyRequestType, 
         let poll = try PollDeviceToken(body: .init(clientID: "Iv1", deviceCode: "3584")).makeURLRequest()
         #expect(
             poll.httpBody
-                == Data("client_id=Iv1&device_code=3584&grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code".utf8))
-        #expect(try LegacyLogin(user: "a b", password: "p&w").makeURLRequest().httpBody == Data("login=a+b&password=p%26w".utf8))
+                == Data(
+                    "client_id=Iv1&device_code=3584&grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code"
+                        .utf8))
+        let login = try LegacyLogin(user: "a b", password: "p&w").makeURLRequest()
+        #expect(login.httpBody == Data("login=a+b&password=p%26w".utf8))
         let upload = try UploadAttachment(comment: "c", fileName: "f.pdf", pdf: Data("%PDF".utf8)).makeURLRequest()
         #expect(upload.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
         #expect(try RenderRawMarkdown(text: "# Hi").makeURLRequest().httpBody == Data("# Hi".utf8))
@@ -222,10 +227,12 @@ private struct PostMessage: SlackRequest, POSTRequestType, JSONBodyRequestType, 
         #expect(
             try list.makeURLRequest().url?.absoluteString
                 == "https://api.github.com/repos/o/r/issues?labels=bug&labels=ui&per_page=30&state=open")
-        #expect(try RenderMarkdown(body: .init(text: "# Hi")).makeURLRequest().value(forHTTPHeaderField: "Accept") == "text/html")
+        let render = try RenderMarkdown(body: .init(text: "# Hi")).makeURLRequest()
+        #expect(render.value(forHTTPHeaderField: "Accept") == "text/html")
         #expect(try DownloadTarball(owner: "o", repo: "r", ref: "main").makeURLRequest().httpMethod == "GET")
         #expect(try DeleteLabel(owner: "o", repo: "r", name: "bug").makeURLRequest().httpMethod == "DELETE")
-        #expect(try GetManifest().makeURLRequest().url?.absoluteString == "https://uploads.example.com/v1/manifest.plist")
+        #expect(
+            try GetManifest().makeURLRequest().url?.absoluteString == "https://uploads.example.com/v1/manifest.plist")
     }
 
     @Test func responseSamplesDecode() async throws {

@@ -80,7 +80,8 @@ private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self
             for: [.file(name: "a\"b", filename: "résumé \"final\"\r\n.pdf", data: Data())], makeBoundary: { "B" })
         #expect(
             text(body)
-                == "--B\r\nContent-Disposition: form-data; name=\"a%22b\"; filename=\"résumé %22final%22%0D%0A.pdf\"\r\n"
+                == "--B\r\nContent-Disposition: form-data; name=\"a%22b\"; "
+                + "filename=\"résumé %22final%22%0D%0A.pdf\"\r\n"
                 + "Content-Type: application/octet-stream\r\n\r\n\r\n--B--\r\n")
     }
 

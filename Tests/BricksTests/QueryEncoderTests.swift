@@ -40,7 +40,10 @@ private func pairs(_ items: [URLQueryItem]) -> [String] {
         let value = ["sort": [Sort(field: "name", descending: false), Sort(field: "age", descending: true)]]
         #expect(
             pairs(try QueryEncoder(arrayEncoding: .indexed).encode(value))
-                == ["sort[0][descending]=false", "sort[0][field]=name", "sort[1][descending]=true", "sort[1][field]=age"])
+                == [
+                    "sort[0][descending]=false", "sort[0][field]=name", "sort[1][descending]=true",
+                    "sort[1][field]=age",
+                ])
         #expect(
             pairs(try QueryEncoder(arrayEncoding: .brackets).encode(value))
                 == ["sort[][descending]=false", "sort[][field]=name", "sort[][descending]=true", "sort[][field]=age"])
@@ -54,7 +57,8 @@ private func pairs(_ items: [URLQueryItem]) -> [String] {
     @Test func datesAreISO8601ByDefault() throws {
         let date = Date(timeIntervalSince1970: 1_714_564_800)
         #expect(pairs(try QueryEncoder().encode(["since": date])) == ["since=2024-05-01T12:00:00Z"])
-        #expect(pairs(try QueryEncoder(dateEncoding: .secondsSince1970).encode(["since": date])) == ["since=1714564800"])
+        #expect(
+            pairs(try QueryEncoder(dateEncoding: .secondsSince1970).encode(["since": date])) == ["since=1714564800"])
         #expect(
             pairs(try QueryEncoder(dateEncoding: .secondsSince1970).encode(["t": date.addingTimeInterval(0.5)]))
                 == ["t=1714564800.5"])

@@ -53,7 +53,8 @@ private func send<Request: RequestContextType>(
     _ request: Request, body: Data, contentType: String?, method: HTTPMethod = .get
 ) async throws -> Request.Response {
     let stub = StubTransport()
-    await stub.register(method, "/r", reply: .init(headers: contentType.map { ["Content-Type": $0] } ?? [:], body: body))
+    let headers = contentType.map { ["Content-Type": $0] } ?? [:]
+    await stub.register(method, "/r", reply: .init(headers: headers, body: body))
     return try await Session(transport: stub).send(request)
 }
 
@@ -77,7 +78,8 @@ private func send<Request: RequestContextType>(
                 return decoder
             }
         }
-        let value = try await send(Snake(), body: Data(#"{"created_at":"1970-01-01T00:01:00Z"}"#.utf8), contentType: nil)
+        let body = Data(#"{"created_at":"1970-01-01T00:01:00Z"}"#.utf8)
+        let value = try await send(Snake(), body: body, contentType: nil)
         #expect(value.createdAt == Date(timeIntervalSince1970: 60))
     }
 

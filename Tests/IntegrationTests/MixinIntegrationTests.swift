@@ -139,6 +139,7 @@ struct MixinIntegrationTests {
         #expect(echo.headers["X-Endpoint"] == "get")
         #expect(echo.data.isEmpty)
         #expect(echo.json == nil)
+        #expect(echo.form.isEmpty && echo.files.isEmpty)
     }
 
     @Test(arguments: [HTTPMethod.post, .put, .patch, .delete])
@@ -184,8 +185,11 @@ struct MixinIntegrationTests {
             + "not a part\r\n--Bricks-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA--\r\n--\r\n"
         let parts: [MultipartFormPart] = [
             .text(name: "caption", value: "Holiday ✓"),
-            .file(name: "notes", filename: "résumé ✓.txt", contentType: "text/plain; charset=utf-8", data: Data(tricky.utf8)),
-            .file(name: "pièce-jointe", filename: "数据.csv", contentType: "text/csv", data: Data("a,b\r\n1,2\r\n".utf8)),
+            .file(
+                name: "notes", filename: "résumé ✓.txt", contentType: "text/plain; charset=utf-8",
+                data: Data(tricky.utf8)),
+            .file(
+                name: "pièce-jointe", filename: "数据.csv", contentType: "text/csv", data: Data("a,b\r\n1,2\r\n".utf8)),
         ]
         let echo = try await session.send(Upload(parts: parts))
         #expect(echo.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=Bricks-") == true)
