@@ -8,8 +8,12 @@ import FoundationNetworking
 /// Kept apart from the protocol so that proxies and custom requests can reuse the same checks.
 enum RequestBuilder {
     static func makeURLRequest(for request: some RequestType) throws(BricksError) -> URLRequest {
+        let parameters = try rethrow(as: { .invalidRequest("the query parameters could not be encoded: \($0)") }) {
+            try request.encodedQueryItems()
+        }
         let url = try URLBuilder.url(
-            base: request.baseURL, path: request.path, segments: request.pathSegments, query: request.queryItems)
+            base: request.baseURL, path: request.path, segments: request.pathSegments, query: request.queryItems,
+            parameters: parameters)
         let timeout = request.timeoutInterval
         guard timeout > 0, timeout.isFinite else {
             throw .invalidRequest("timeoutInterval must be a positive number of seconds, not \(timeout)")
@@ -18,14 +22,7 @@ enum RequestBuilder {
         let method = request.method
         urlRequest.httpMethod = method.rawValue
 
-        let body: Data?
-        do {
-            body = try request.httpBody()
-        } catch let error as BricksError {
-            throw error
-        } catch {
-            throw .bodyEncoding(error)
-        }
+        let body = try rethrow(as: BricksError.bodyEncoding) { try request.httpBody() }
         if let body {
             if method == .get || method == .head {
                 throw .invalidRequest(
@@ -33,13 +30,86 @@ enum RequestBuilder {
             }
             urlRequest.httpBody = body
             if let contentType = request.contentType {
-                urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
+                try HeaderValidation.validate(name: "Content-Type", value: contentType)
+                urlRequest.setValue(withBoundary(contentType, of: body), forHTTPHeaderField: "Content-Type")
             }
         }
-        for (name, value) in request.headerFields {
+        try apply(request.headerFields, to: &urlRequest, layer: "headerFields")
+        try apply(request.additionalHeaderFields, to: &urlRequest, layer: "additionalHeaderFields")
+        return urlRequest
+    }
+
+    /// `base` with `overrides` laid over it, a name in `overrides` replacing every name in `base`
+    /// that differs from it only in case: how a proxy adds its headers to the wrapped request's.
+    static func merge(_ base: [String: String], _ overrides: [String: String]) -> [String: String] {
+        if overrides.isEmpty { return base }
+        if base.isEmpty { return overrides }
+        var merged = base.filter { name, _ in
+            !overrides.keys.contains { $0.utf8.elementsEqual(name.utf8) { lowercased($0) == lowercased($1) } }
+        }
+        merged.merge(overrides) { _, override in override }
+        return merged
+    }
+
+    /// Runs `body`, passing a ``BricksError`` through and turning any other error into one.
+    private static func rethrow<Value>(
+        as wrap: (any Error) -> BricksError, _ body: () throws -> Value
+    ) throws(BricksError) -> Value {
+        do {
+            return try body()
+        } catch let error as BricksError {
+            throw error
+        } catch {
+            throw wrap(error)
+        }
+    }
+
+    /// Sets one layer of headers over what is there, after checking names and values. Two names in
+    /// one layer that differ only in case are refused: which one would win is undefined.
+    private static func apply(
+        _ fields: [String: String], to urlRequest: inout URLRequest, layer: String
+    ) throws(BricksError) {
+        if fields.isEmpty { return }
+        for (name, value) in fields {
             try HeaderValidation.validate(name: name, value: value)
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        return urlRequest
+        if fields.count > 1, let (first, second) = caseInsensitiveDuplicate(in: fields.keys) {
+            throw .invalidRequest(
+                "\(layer) names the header \"\(first)\" twice, also as \"\(second)\"; header names ignore case, so "
+                    + "keep one")
+        }
+    }
+
+    /// Two names among `names` that are equal ignoring ASCII case, or `nil` when all differ.
+    /// Quadratic, with no allocation, for the handful of headers a request has.
+    private static func caseInsensitiveDuplicate(in names: Dictionary<String, String>.Keys) -> (String, String)? {
+        var outer = names.startIndex
+        while outer != names.endIndex {
+            let name = names[outer]
+            var inner = names.index(after: outer)
+            while inner != names.endIndex {
+                let other = names[inner]
+                if other.utf8.elementsEqual(name.utf8, by: { lowercased($0) == lowercased($1) }) {
+                    return (name, other)
+                }
+                inner = names.index(after: inner)
+            }
+            outer = names.index(after: outer)
+        }
+        return nil
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    /// `contentType` with the boundary of a multipart body added when it has none: body mixins
+    /// pick a fresh boundary while encoding, and the body's first line says which.
+    private static func withBoundary(_ contentType: String, of body: Data) -> String {
+        guard contentType.hasPrefix("multipart/"), !contentType.contains("boundary="),
+            let boundary = MultipartBodyBuilder.boundary(atStartOf: body)
+        else { return contentType }
+        return contentType + "; boundary=" + boundary
     }
 }

@@ -36,8 +36,20 @@ public protocol RequestType: Sendable {
     /// Query items appended after any query in ``baseURL``, in order. Names and values are
     /// percent-encoded so that `&`, `=`, `+`, `#` and spaces arrive as written. Default: empty.
     var queryItems: [URLQueryItem] { get }
-    /// Header fields of the request. They override the body's ``contentType``. Default: empty.
+    /// Query items encoded from a typed value, appended after ``queryItems``.
+    /// ``QueryParametersRequestType`` implements it with a ``QueryEncoder``. Default: none.
+    /// - Throws: ``BricksError/invalidRequest(_:)`` when the value cannot be encoded.
+    func encodedQueryItems() throws -> [URLQueryItem]
+    /// Header fields shared by every endpoint of an API; the app-wide protocol
+    /// (``BaseURLRequestType``) usually provides them. They override the body's ``contentType``.
+    /// Default: empty.
+    ///
+    /// Merge order, later wins, names compared case-insensitively: ``contentType`` <
+    /// `headerFields` < ``additionalHeaderFields`` < a proxy's headers < middleware.
     var headerFields: [String: String] { get }
+    /// Header fields of this endpoint, applied over ``headerFields`` so that an endpoint can add
+    /// or replace headers without losing the ones its API protocol provides. Default: empty.
+    var additionalHeaderFields: [String: String] { get }
     /// The `Content-Type` of the encoded body, set unless ``headerFields`` names one. Body mixins
     /// provide it. Default: `nil`.
     var contentType: String? { get }
@@ -62,8 +74,12 @@ extension RequestType {
     public var pathSegments: [String] { [] }
     /// No query items.
     public var queryItems: [URLQueryItem] { [] }
+    /// No encoded query items.
+    public func encodedQueryItems() throws -> [URLQueryItem] { [] }
     /// No header fields.
     public var headerFields: [String: String] { [:] }
+    /// No header fields of the endpoint's own.
+    public var additionalHeaderFields: [String: String] { [:] }
     /// No content type: only body mixins set one.
     public var contentType: String? { nil }
     /// 60 seconds, as `URLRequest`.
@@ -73,9 +89,10 @@ extension RequestType {
     /// No body.
     public func httpBody() throws -> Data? { nil }
 
-    /// Builds the `URLRequest`: URL from ``baseURL``, ``path``, ``pathSegments`` and
-    /// ``queryItems``; then method, timeout, cache policy, body with its ``contentType``, and
-    /// ``headerFields`` (which win over the content type).
+    /// Builds the `URLRequest`: URL from ``baseURL``, ``path``, ``pathSegments``, ``queryItems``
+    /// and ``encodedQueryItems()``; then method, timeout, cache policy, body with its
+    /// ``contentType``, ``headerFields`` and ``additionalHeaderFields`` (each winning over the one
+    /// before).
     ///
     /// - Throws: ``BricksError/invalidURL(_:)``, ``BricksError/invalidHeader(name:reason:)``,
     ///   ``BricksError/invalidRequest(_:)`` or ``BricksError/bodyEncoding(_:)``.

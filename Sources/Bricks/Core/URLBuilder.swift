@@ -6,29 +6,12 @@ import Foundation
 /// Builds the string directly rather than through `URLComponents`: it is cheaper, and
 /// `URLComponents` leaves `+` unencoded in queries, which servers read as a space.
 enum URLBuilder {
-    /// Characters left as they are in a `path`: RFC 3986 `pchar` plus `/`.
-    static let pathAllowed: CharacterSet = {
-        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        set.insert(charactersIn: "!$&'()*+,;=:@/")
-        return set
-    }()
-
-    /// Characters left as they are in one path segment: `pchar` without `/`.
-    static let segmentAllowed: CharacterSet = {
-        var set = pathAllowed
-        set.remove("/")
-        return set
-    }()
-
-    /// Characters left as they are in a query name or value: unreserved plus a few safe delimiters.
-    /// `&`, `=`, `+`, `;`, `#`, `%` and brackets are encoded.
-    static let queryAllowed: CharacterSet = {
-        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        set.insert(charactersIn: "!$'()*,:@/?")
-        return set
-    }()
-
-    static func url(base: URL, path: String, segments: [String], query: [URLQueryItem]) throws(BricksError) -> URL {
+    /// - Parameters:
+    ///   - query: the request's `queryItems`.
+    ///   - parameters: items encoded from its typed query parameters, appended after `query`.
+    static func url(
+        base: URL, path: String, segments: [String], query: [URLQueryItem], parameters: [URLQueryItem] = []
+    ) throws(BricksError) -> URL {
         guard let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .invalidURL("baseURL \"\(base.absoluteString)\" must start with http:// or https://")
         }
@@ -52,7 +35,7 @@ enum URLBuilder {
         }
         if !path.isEmpty {
             if !path.hasPrefix("/") { string += "/" }
-            string += try encode(path, allowed: pathAllowed, part: "path")
+            PercentEncoding.path.append(path, to: &string)
             if !segments.isEmpty, string.hasSuffix("/") { string.removeLast() }
         }
         for segment in segments {
@@ -60,22 +43,18 @@ enum URLBuilder {
             switch segment {
             case ".": string += "%2E"
             case "..": string += "%2E%2E"
-            default: string += try encode(segment, allowed: segmentAllowed, part: "path segment")
+            default: PercentEncoding.segment.append(segment, to: &string)
             }
         }
-        if baseQuery != nil || !query.isEmpty {
+        if baseQuery != nil || !query.isEmpty || !parameters.isEmpty {
             string += "?"
-            if let baseQuery { string += baseQuery }
-            var first = baseQuery?.isEmpty ?? true
-            for item in query {
-                if !first { string += "&" }
+            var first = true
+            if let baseQuery, !baseQuery.isEmpty {
+                string += baseQuery
                 first = false
-                string += try encode(item.name, allowed: queryAllowed, part: "query name")
-                if let value = item.value {
-                    string += "="
-                    string += try encode(value, allowed: queryAllowed, part: "query value")
-                }
             }
+            appendQuery(query, to: &string, first: &first)
+            appendQuery(parameters, to: &string, first: &first)
         }
         guard let url = URL(string: string) else {
             throw .invalidURL("\"\(string)\" is not a valid URL")
@@ -83,12 +62,16 @@ enum URLBuilder {
         return url
     }
 
-    /// Percent-encodes `string`, skipping the work when every character is allowed already.
-    static func encode(_ string: String, allowed: CharacterSet, part: String) throws(BricksError) -> String {
-        if string.utf8.allSatisfy({ $0 < 0x80 && allowed.contains(Unicode.Scalar($0)) }) { return string }
-        guard let encoded = string.addingPercentEncoding(withAllowedCharacters: allowed) else {
-            throw .invalidURL("the \(part) \"\(string)\" cannot be percent-encoded")
+    /// Appends `items` as `name=value` pairs joined by `&`; an item without a value is its name alone.
+    private static func appendQuery(_ items: [URLQueryItem], to string: inout String, first: inout Bool) {
+        for item in items {
+            if !first { string += "&" }
+            first = false
+            PercentEncoding.query.append(item.name, to: &string)
+            if let value = item.value {
+                string += "="
+                PercentEncoding.query.append(value, to: &string)
+            }
         }
-        return encoded
     }
 }

@@ -1,0 +1,27 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A response mixin: the body is a property list (XML or binary) decoded into `Response`, any
+/// `Decodable`, as some Apple-platform services and configuration endpoints send.
+///
+/// ```swift
+/// struct GetManifest: AppConfigRequest, GETRequestType, PropertyListResponseType {
+///     typealias Response = Manifest
+///     var path: String { "/manifest.plist" }
+/// }
+/// ```
+public protocol PropertyListResponseType: ResponseType where Response: Decodable {
+    /// The decoder for the body. Default: a `PropertyListDecoder`.
+    var decoder: PropertyListDecoder { get }
+}
+
+extension PropertyListResponseType {
+    /// A `PropertyListDecoder` with its default options.
+    public var decoder: PropertyListDecoder { PropertyListDecoder() }
+    /// Decodes the body with ``decoder``.
+    public func decode(_ data: Data, response: HTTPURLResponse) throws -> Response {
+        try decoder.decode(Response.self, from: data)
+    }
+}

@@ -1,0 +1,108 @@
+@testable import Bricks
+import BricksTesting
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An API protocol that gives every endpoint shared headers, as in DESIGN.md.
+private protocol HeaderAPI: BaseURLRequestType {}
+extension HeaderAPI {
+    var baseURL: URL { exampleBase }
+    var headerFields: [String: String] {
+        ["Accept": "application/vnd.api+json", "X-Client": "app", "Content-Type": "application/merge-patch+json"]
+    }
+}
+
+private struct UpdateThing: HeaderAPI, PATCHRequestType, JSONBodyRequestType, EmptyResponseType {
+    var body: [String: String] { ["name": "n"] }
+    var additionalHeaderFields: [String: String] = ["accept": "text/csv", "X-Endpoint": "update"]
+}
+
+/// What a proxy does: forwards the wrapped request and lays its own headers over the endpoint's,
+/// replacing names that differ only in case. (`RequestProxy` follows this contract.)
+private struct HeaderProxy<Base: RequestContextType>: RequestContextType {
+    typealias Response = Base.Response
+    let base: Base
+    let headers: [String: String]
+    var method: HTTPMethod { base.method }
+    var baseURL: URL { base.baseURL }
+    var path: String { base.path }
+    var headerFields: [String: String] { base.headerFields }
+    var additionalHeaderFields: [String: String] {
+        RequestBuilder.merge(base.additionalHeaderFields, headers)
+    }
+    var contentType: String? { base.contentType }
+    func httpBody() throws -> Data? { try base.httpBody() }
+    func decode(_ data: Data, response: HTTPURLResponse) throws -> Base.Response {
+        try base.decode(data, response: response)
+    }
+}
+
+private struct SetHeader: Middleware {
+    let name: String, value: String
+    func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+        var request = request
+        request.setValue(value, forHTTPHeaderField: name)
+        return try await next(request, context)
+    }
+}
+
+@Suite struct HeaderMixinTests {
+    @Test func layersMergeInOrderIgnoringCase() throws {
+        let request = try UpdateThing().makeURLRequest()
+        let headers = request.allHTTPHeaderFields ?? [:]
+        #expect(headers.count == 4)
+        #expect(request.value(forHTTPHeaderField: "Accept") == "text/csv")  // endpoint over app protocol
+        #expect(request.value(forHTTPHeaderField: "X-Client") == "app")  // app protocol kept
+        #expect(request.value(forHTTPHeaderField: "x-endpoint") == "update")
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/merge-patch+json")  // over the body's
+    }
+
+    @Test func contentTypeOfTheBodyIsTheDefault() throws {
+        struct Create: ExampleRequest, POSTRequestType, JSONBodyRequestType, EmptyResponseType {
+            var body: [String: String] { [:] }
+        }
+        #expect(try Create().makeURLRequest().value(forHTTPHeaderField: "Content-Type") == "application/json")
+    }
+
+    @Test func proxyAndMiddlewareComeLast() async throws {
+        let stub = StubTransport()
+        await stub.register(.patch, "", reply: .init(status: 204))
+        let proxied = HeaderProxy(
+            base: UpdateThing(), headers: ["ACCEPT": "text/plain", "X-Proxy": "p", "x-client": "proxy"])
+        let session = Session(transport: stub, middleware: [SetHeader(name: "x-proxy", value: "middleware")])
+        try await session.send(proxied)
+        let sent = try #require(await stub.requests.first)
+        #expect(sent.value(forHTTPHeaderField: "Accept") == "text/plain")
+        #expect(sent.value(forHTTPHeaderField: "X-Client") == "proxy")
+        #expect(sent.value(forHTTPHeaderField: "X-Proxy") == "middleware")
+        #expect(sent.value(forHTTPHeaderField: "X-Endpoint") == "update")
+        #expect(sent.allHTTPHeaderFields?.count == 5)
+    }
+
+    @Test func oneLayerNamingAHeaderTwiceIsRejected() {
+        var request = UpdateThing()
+        request.additionalHeaderFields = ["X-Trace": "a", "x-trace": "b"]
+        #expect(throws: BricksError.invalidRequest("")) { try request.makeURLRequest() }
+        do {
+            _ = try request.makeURLRequest()
+        } catch {
+            #expect("\(error)".contains("additionalHeaderFields names the header"))
+        }
+    }
+
+    @Test func additionalHeadersAreValidatedToo() {
+        var request = UpdateThing()
+        request.additionalHeaderFields = ["X-Evil": "a\r\nInjected: 1"]
+        #expect(throws: BricksError.invalidHeader(name: "X-Evil", reason: "")) { try request.makeURLRequest() }
+    }
+
+    @Test func mergeForProxiesReplacesNamesThatDifferOnlyInCase() {
+        let merged = RequestBuilder.merge(["Accept": "a", "X-One": "1"], ["ACCEPT": "b", "X-Two": "2"])
+        #expect(merged == ["ACCEPT": "b", "X-One": "1", "X-Two": "2"])
+        #expect(RequestBuilder.merge([:], ["A": "1"]) == ["A": "1"])
+        #expect(RequestBuilder.merge(["A": "1"], [:]) == ["A": "1"])
+    }
+}
