@@ -9,13 +9,13 @@ import FoundationNetworking
 // The GitHub endpoints of the recorded exchanges, declared with bricks only: no hand-written
 // makeURLRequest or decode.
 
-private protocol GitHubAPI: BaseURLRequestType {}
-extension GitHubAPI {
+private protocol RecordedGitHubAPI: BaseURLRequestType {}
+extension RecordedGitHubAPI {
     var baseURL: URL { URL(string: "https://api.github.com")! }
     var headerFields: [String: String] { ["Accept": "application/vnd.github.v3+json"] }
 }
 
-private struct Label: Decodable, Equatable, Sendable {
+private struct RecordedLabel: Decodable, Equatable, Sendable {
     let id: Int
     let name: String
     let color: String
@@ -23,28 +23,28 @@ private struct Label: Decodable, Equatable, Sendable {
     let description: String?
 }
 
-private struct ListLabels: GitHubAPI, GETRequestType, JSONResponseType {
-    typealias Response = [Label]
+private struct ListLabels: RecordedGitHubAPI, GETRequestType, JSONResponseType {
+    typealias Response = [RecordedLabel]
     let owner: String, repo: String
     var pathSegments: [String] { ["repos", owner, repo, "labels"] }
 }
 
-private struct CreateLabel: GitHubAPI, POSTRequestType, JSONBodyRequestType, JSONResponseType {
-    typealias Response = Label
+private struct RecordedCreateLabel: RecordedGitHubAPI, POSTRequestType, JSONBodyRequestType, JSONResponseType {
+    typealias Response = RecordedLabel
     struct Body: Encodable { let name: String; let color: String }
     let owner: String, repo: String
     let body: Body
     var pathSegments: [String] { ["repos", owner, repo, "labels"] }
 }
 
-private struct GetLabel: GitHubAPI, GETRequestType, JSONResponseType {
-    typealias Response = Label
+private struct GetLabel: RecordedGitHubAPI, GETRequestType, JSONResponseType {
+    typealias Response = RecordedLabel
     let owner: String, repo: String, name: String
     var pathSegments: [String] { ["repos", owner, repo, "labels", name] }
 }
 
-private struct UpdateLabel: GitHubAPI, PATCHRequestType, JSONBodyRequestType, JSONResponseType {
-    typealias Response = Label
+private struct UpdateLabel: RecordedGitHubAPI, PATCHRequestType, JSONBodyRequestType, JSONResponseType {
+    typealias Response = RecordedLabel
     struct Body: Encodable {
         let newName: String?
         let color: String?
@@ -55,19 +55,19 @@ private struct UpdateLabel: GitHubAPI, PATCHRequestType, JSONBodyRequestType, JS
     var pathSegments: [String] { ["repos", owner, repo, "labels", name] }
 }
 
-private struct DeleteLabel: GitHubAPI, DELETERequestType, EmptyResponseType {
+private struct DeleteLabel: RecordedGitHubAPI, DELETERequestType, EmptyResponseType {
     let owner: String, repo: String, name: String
     var pathSegments: [String] { ["repos", owner, repo, "labels", name] }
 }
 
-private struct RenderMarkdown: GitHubAPI, POSTRequestType, JSONBodyRequestType, StringResponseType {
+private struct RenderMarkdown: RecordedGitHubAPI, POSTRequestType, JSONBodyRequestType, StringResponseType {
     struct Body: Encodable { let text: String; let context: String?; let mode: String }
     let body: Body
     var path: String { "/markdown" }
     var additionalHeaderFields: [String: String] { ["Accept": "text/html"] }
 }
 
-private struct RenderRawMarkdown: GitHubAPI, POSTRequestType, DataBodyRequestType, StringResponseType {
+private struct RenderRawMarkdown: RecordedGitHubAPI, POSTRequestType, DataBodyRequestType, StringResponseType {
     let text: String
     var path: String { "/markdown/raw" }
     var body: Data { Data(text.utf8) }
@@ -75,7 +75,7 @@ private struct RenderRawMarkdown: GitHubAPI, POSTRequestType, DataBodyRequestTyp
     var additionalHeaderFields: [String: String] { ["Accept": "text/html"] }
 }
 
-private struct CreateFile: GitHubAPI, PUTRequestType, JSONBodyRequestType, JSONResponseType {
+private struct CreateFile: RecordedGitHubAPI, PUTRequestType, JSONBodyRequestType, JSONResponseType {
     struct Body: Encodable { let message: String; let content: String }
     struct Response: Decodable, Sendable {
         struct Content: Decodable, Sendable { let name: String; let sha: String; let size: Int }
@@ -90,12 +90,12 @@ private struct CreateFile: GitHubAPI, PUTRequestType, JSONBodyRequestType, JSONR
     var pathSegments: [String] { ["repos", owner, repo, "contents", filePath] }
 }
 
-private struct LockIssue: GitHubAPI, PUTRequestType, EmptyResponseType {
+private struct LockIssue: RecordedGitHubAPI, PUTRequestType, EmptyResponseType {
     let owner: String, repo: String, number: Int
     var pathSegments: [String] { ["repos", owner, repo, "issues", String(number), "lock"] }
 }
 
-private struct UnlockIssue: GitHubAPI, DELETERequestType, EmptyResponseType {
+private struct UnlockIssue: RecordedGitHubAPI, DELETERequestType, EmptyResponseType {
     let owner: String, repo: String, number: Int
     var pathSegments: [String] { ["repos", owner, repo, "issues", String(number), "lock"] }
 }
@@ -105,7 +105,7 @@ private struct FoundIssue: Decodable, Sendable {
     let title: String
 }
 
-private struct SearchIssues: GitHubAPI, GETRequestType, QueryParametersRequestType, EnvelopeResponseType {
+private struct SearchIssues: RecordedGitHubAPI, GETRequestType, QueryParametersRequestType, EnvelopeResponseType {
     struct Page: Decodable {
         let totalCount: Int
         let items: [FoundIssue]
@@ -165,8 +165,8 @@ private func replay<Request: RequestContextType>(
         #expect(labels.count > 1)
 
         let (created, createRequest) = try await replay(
-            CreateLabel(owner: owner, repo: "labels", body: .init(name: "test-label", color: "663399")), recorded[1])
-        #expect(created == Label(id: 1009, name: "test-label", color: "663399", default: false, description: nil))
+            RecordedCreateLabel(owner: owner, repo: "labels", body: .init(name: "test-label", color: "663399")), recorded[1])
+        #expect(created == RecordedLabel(id: 1009, name: "test-label", color: "663399", default: false, description: nil))
         #expect(createRequest.value(forHTTPHeaderField: "Content-Type") == "application/json")
         #expect(createRequest.value(forHTTPHeaderField: "Accept") == "application/vnd.github.v3+json")
 

@@ -15,9 +15,9 @@ extension GitHubRequest {
     var headerFields: [String: String] { ["Accept": "application/vnd.github+json"] }
 }
 
-private struct Label: Decodable, Sendable { let name: String; let color: String }
-private struct NewLabel: Encodable, Sendable { let name: String; let color: String }
-private struct Issue: Decodable, Sendable { let number: Int; let title: String }
+private struct DocLabel: Decodable, Sendable { let name: String; let color: String }
+private struct DocNewLabel: Encodable, Sendable { let name: String; let color: String }
+private struct DocIssue: Decodable, Sendable { let number: Int; let title: String }
 private struct SearchPage<Item: Decodable & Sendable>: Decodable, Sendable {
     let totalCount: Int
     let items: [Item]
@@ -48,15 +48,15 @@ private struct AllowedMethods: GitHubRequest, EmptyResponseType {
 
 // MARK: Body mixins
 
-private struct CreateLabel: GitHubRequest, POSTRequestType, JSONBodyRequestType, JSONResponseType {
-    typealias Response = Label
+private struct DocCreateLabel: GitHubRequest, POSTRequestType, JSONBodyRequestType, JSONResponseType {
+    typealias Response = DocLabel
     let owner: String, repo: String
-    let body: NewLabel
+    let body: DocNewLabel
     var pathSegments: [String] { ["repos", owner, repo, "labels"] }
 }
 
 private struct UpdateLabel: GitHubRequest, PATCHRequestType, JSONBodyRequestType, JSONResponseType {
-    typealias Response = Label
+    typealias Response = DocLabel
     struct Changes: Encodable, Sendable { var newName: String?; var color: String? }
     let owner: String, repo: String, name: String
     let body: Changes
@@ -128,7 +128,7 @@ private struct RenderRawMarkdown: GitHubRequest, POSTRequestType, DataBodyReques
 // MARK: Query
 
 private struct ListIssues: GitHubRequest, GETRequestType, QueryParametersRequestType, JSONResponseType {
-    typealias Response = [Issue]
+    typealias Response = [DocIssue]
     struct Parameters: Encodable, Sendable {
         var state: String? = "open"
         var labels: [String] = []
@@ -144,7 +144,7 @@ private struct ListIssues: GitHubRequest, GETRequestType, QueryParametersRequest
 // MARK: Response mixins
 
 private struct ListLabels: GitHubRequest, GETRequestType, JSONResponseType {
-    typealias Response = [Label]
+    typealias Response = [DocLabel]
     let owner: String, repo: String
     var pathSegments: [String] { ["repos", owner, repo, "labels"] }
 }
@@ -174,11 +174,11 @@ private struct GetManifest: UploadsRequest, GETRequestType, PropertyListResponse
 }
 
 private struct SearchIssues: GitHubRequest, GETRequestType, EnvelopeResponseType {
-    typealias Response = [Issue]
+    typealias Response = [DocIssue]
     let query: String
     var path: String { "/search/issues" }
     var queryItems: [URLQueryItem] { [URLQueryItem(name: "q", value: query)] }
-    func unwrap(_ envelope: SearchPage<Issue>) throws -> [Issue] { envelope.items }
+    func unwrap(_ envelope: SearchPage<DocIssue>) throws -> [DocIssue] { envelope.items }
 }
 
 private struct SlackFailure: Error { let code: String }
@@ -206,7 +206,7 @@ private struct PostMessage: SlackRequest, POSTRequestType, JSONBodyRequestType, 
         #expect(try UnlockIssue(owner: "o", repo: "r", number: 1).makeURLRequest().httpMethod == "DELETE")
         #expect(try RepositoryExists(owner: "o", repo: "r").makeURLRequest().httpMethod == "HEAD")
         #expect(try AllowedMethods().makeURLRequest().httpMethod == "OPTIONS")
-        let create = try CreateLabel(owner: "o", repo: "r", body: NewLabel(name: "bug", color: "f00")).makeURLRequest()
+        let create = try DocCreateLabel(owner: "o", repo: "r", body: DocNewLabel(name: "bug", color: "f00")).makeURLRequest()
         #expect(create.url?.absoluteString == "https://api.github.com/repos/o/r/labels")
         let update = try UpdateLabel(owner: "o", repo: "r", name: "bug", body: .init(newName: "defect"))
             .makeURLRequest()
@@ -246,7 +246,7 @@ private struct PostMessage: SlackRequest, POSTRequestType, JSONBodyRequestType, 
         do {
             _ = try await session.send(PostMessage(body: .init(channel: "C1", text: "hi")))
             Testing.Issue.record("a failed envelope was unwrapped")
-        } catch BricksError.decoding(let error as SlackFailure, _) {
+        } catch let error as SlackFailure {
             #expect(error.code == "not_in_channel")
         }
     }

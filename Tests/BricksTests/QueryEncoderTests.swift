@@ -1,4 +1,5 @@
 import Bricks
+import BricksTestSupport
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -192,18 +193,6 @@ private func pairs(_ items: [URLQueryItem]) -> [String] {
     }
 }
 
-/// SplitMix64: a small seeded generator, so a failing property run can be repeated.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A random nested value and the pairs it must flatten to, computed independently of QueryEncoder.
 private indirect enum RandomValue: Encodable {
     case string(String), int(Int), bool(Bool), null, array([RandomValue]), object([String: RandomValue])
@@ -284,7 +273,7 @@ private indirect enum RandomValue: Encodable {
 @Suite struct QueryEncoderPropertyTests {
     @Test(arguments: [QueryEncoder.ArrayEncoding.repeatedKey, .brackets, .indexed])
     func encodingThenParsingWithURLComponentsGivesTheSamePairs(arrays: QueryEncoder.ArrayEncoding) throws {
-        var rng = SeededGenerator(state: 0xB51C_5EED)
+        var rng = SeededGenerator(seed: 0xB51C_5EED)
         let encoder = QueryEncoder(arrayEncoding: arrays)
         var totalPairs = 0
         for run in 0..<300 {

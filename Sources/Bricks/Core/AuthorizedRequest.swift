@@ -37,6 +37,10 @@ public struct AuthorizedRequest<Base: RequestContextType>: RequestProxy, CustomS
 
     /// The base's header fields with `Authorization` set.
     public var headerFields: [String: String] { base.headerFields.settingHeader("Authorization", to: authorization) }
+    /// The base's endpoint-level header fields with the same change, so no layer contradicts it.
+    public var additionalHeaderFields: [String: String] {
+        base.additionalHeaderFields.settingHeader("Authorization", to: authorization)
+    }
 
     /// The base's `URLRequest` with `Authorization` set.
     /// - Throws: ``BricksError/invalidHeader(name:reason:)`` when the scheme is not a token or the

@@ -29,6 +29,10 @@ public struct HeaderOverride<Base: RequestContextType>: RequestProxy {
 
     /// The base's header fields with this header set or removed.
     public var headerFields: [String: String] { base.headerFields.settingHeader(name, to: value) }
+    /// The base's endpoint-level header fields with the same change, so no layer contradicts it.
+    public var additionalHeaderFields: [String: String] {
+        base.additionalHeaderFields.settingHeader(name, to: value)
+    }
 
     /// The base's `URLRequest` with this header set or removed.
     /// - Throws: ``BricksError/invalidHeader(name:reason:)`` for a name that is not a token or a

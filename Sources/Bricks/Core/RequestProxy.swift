@@ -56,6 +56,11 @@ extension RequestProxy {
     public var queryItems: [URLQueryItem] { base.queryItems }
     /// The base's header fields.
     public var headerFields: [String: String] { base.headerFields }
+    /// The base's endpoint-level header fields.
+    public var additionalHeaderFields: [String: String] { base.additionalHeaderFields }
+    /// The base's query items from typed parameters.
+    /// - Throws: what the base's ``RequestType/encodedQueryItems()`` throws.
+    public func encodedQueryItems() throws -> [URLQueryItem] { try base.encodedQueryItems() }
     /// The base's content type.
     public var contentType: String? { base.contentType }
     /// The base's timeout.

@@ -44,7 +44,9 @@ public protocol ResponseType {
     /// - Parameters:
     ///   - data: the body as received (possibly empty).
     ///   - response: the reply's status and headers.
-    /// - Throws: any error; Bricks reports it as ``BricksError/decoding(_:bodyExcerpt:)``.
+    /// - Throws: a `DecodingError`, which Bricks reports as ``BricksError/decoding(_:bodyExcerpt:)``
+    ///   with an excerpt of the body, or any other error, which reaches the caller unchanged (an
+    ///   API's own failure found inside a 200 reply, say).
     func decode(_ data: Data, response: HTTPURLResponse) throws -> Response
     /// Decodes the body of an error reply into ``APIError``. Default: JSON with a default
     /// `JSONDecoder`; for ``NoAPIError`` it throws without reading the body.

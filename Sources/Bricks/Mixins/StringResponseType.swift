@@ -26,9 +26,14 @@ extension StringResponseType {
     /// UTF-8.
     public var defaultEncoding: String.Encoding { .utf8 }
     /// The body decoded with the reply's charset, or ``defaultEncoding``.
-    /// - Throws: an error naming the charset when it is unknown or the bytes are not valid in it.
+    /// - Throws: a `DecodingError` naming the charset when it is unknown or the bytes are not valid
+    ///   in it (which ``Session`` reports as ``BricksError/decoding(_:bodyExcerpt:)``).
     public func decode(_ data: Data, response: HTTPURLResponse) throws -> String {
-        try Charset.decode(
-            data, contentType: response.value(forHTTPHeaderField: "Content-Type"), fallback: defaultEncoding)
+        do {
+            return try Charset.decode(
+                data, contentType: response.value(forHTTPHeaderField: "Content-Type"), fallback: defaultEncoding)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(error)", underlyingError: error))
+        }
     }
 }

@@ -31,9 +31,9 @@ enum PageQuery {
             string = string[..<mark]
         }
         for item in items {
-            var pair = try URLBuilder.encode(item.name, allowed: URLBuilder.queryAllowed, part: "query name")
+            var pair = PercentEncoding.query.encode(item.name)
             if let value = item.value {
-                pair += "=" + (try URLBuilder.encode(value, allowed: URLBuilder.queryAllowed, part: "query value"))
+                pair += "=" + PercentEncoding.query.encode(value)
             }
             pairs.append(Substring(pair))
         }

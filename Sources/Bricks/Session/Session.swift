@@ -176,11 +176,11 @@ public struct Session: Sendable {
         }
         do {
             return try request.decode(data, response: response)
-        } catch let error as BricksError {
-            throw error
-        } catch {
+        } catch let error as DecodingError {
             throw BricksError.decoding(error, bodyExcerpt: BricksError.excerpt(of: data))
         }
+        // Any other error was thrown on purpose by the endpoint's own decoding (an envelope's
+        // failure, say): it reaches the caller unchanged, like a typed API error.
     }
 }
 
