@@ -1,0 +1,41 @@
+/// The samples of an ``Interleaved`` measurement, one per contender and run.
+public struct Measurements: Sendable {
+    /// What is read from a sample.
+    public enum Metric: Sendable {
+        /// Wall-clock microseconds per unit of work.
+        case wall
+        /// Process CPU microseconds per unit of work.
+        case cpu
+    }
+
+    /// The contenders' names, in the order they were given.
+    public let names: [String]
+    /// `samples[contender][run]`.
+    public let samples: [[Sample]]
+    /// Units of work each contender did per run.
+    public let iterationsPerRun: Int
+
+    /// The per-run values of `metric` for the contender called `name` (empty for an unknown name).
+    public func values(of name: String, _ metric: Metric = .wall) -> [Double] {
+        guard let index = names.firstIndex(of: name) else { return [] }
+        return samples[index].map { metric == .wall ? $0.wallMicroseconds : $0.cpuMicroseconds }
+    }
+
+    /// Compares contender `bricks` with contender `floor`, run by run.
+    /// - Parameters:
+    ///   - name: the machine-readable name of the row, such as `"build.get"`.
+    ///   - title: what the row measures, for people.
+    ///   - metric: wall-clock or CPU time.
+    ///   - target: the limit the row must meet, if any.
+    ///   - note: a remark shown with the row.
+    public func compare(
+        _ bricks: String, with floor: String, name: String, title: String, metric: Metric = .wall,
+        target: Target? = nil, note: String? = nil
+    ) -> Comparison {
+        Comparison(
+            name: name, title: title, unit: metric == .wall ? "µs/op" : "CPU µs/op",
+            bricksName: bricks, floorName: floor,
+            bricks: values(of: bricks, metric), floor: values(of: floor, metric),
+            iterationsPerRun: iterationsPerRun, target: target, note: note)
+    }
+}
