@@ -1,8 +1,8 @@
 /// Measures contenders in the same run, taking turns, so that their ratio survives a noisy machine.
 ///
 /// Every run is cut into blocks; in each block every contender does the same number of units of
-/// work, in an order that rotates from block to block. A contender's sample for a run is the sum
-/// of its blocks. Ratios are then taken run by run (see ``Measurements``), which cancels drift
+/// work, in an order that rotates from block to block. A contender's sample for a run summarises
+/// its blocks (see ``Sample``). Ratios are then taken run by run (see ``Measurements``), which cancels drift
 /// in machine load that absolute figures cannot escape.
 public enum Interleaved {
     /// Warms up, then measures `contenders` as `plan` says.
@@ -24,11 +24,10 @@ public enum Interleaved {
         }
 
         let clock = ContinuousClock()
-        var samples = Array(
-            repeating: Array(repeating: Sample(wall: .zero, cpu: .zero, iterations: 0), count: plan.runs),
-            count: contenders.count)
+        var samples = Array(repeating: [Sample](), count: contenders.count)
         var turn = 0
-        for run in 0..<plan.runs {
+        for _ in 0..<plan.runs {
+            var blocks = Array(repeating: [(wall: Duration, cpu: Duration)](), count: contenders.count)
             for _ in 0..<plan.blocksPerRun {
                 for offset in contenders.indices {
                     let index = (turn + offset) % contenders.count
@@ -36,12 +35,12 @@ public enum Interleaved {
                     let start = clock.now
                     try await contenders[index].body(iterations)
                     let wall = clock.now - start
-                    let cpu = ResourceUsage.processCPUTime() - cpuBefore
-                    samples[index][run].wall += wall
-                    samples[index][run].cpu += cpu
-                    samples[index][run].iterations += iterations
+                    blocks[index].append((wall, ResourceUsage.processCPUTime() - cpuBefore))
                 }
                 turn += 1
+            }
+            for index in contenders.indices {
+                samples[index].append(Sample(blocks: blocks[index], iterationsPerBlock: iterations))
             }
         }
         return Measurements(

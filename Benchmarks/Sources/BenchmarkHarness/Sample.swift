@@ -1,17 +1,24 @@
-/// What one contender cost in one run: wall-clock time, CPU time of the whole process, and the
-/// units of work done.
+/// What one contender cost in one run, per unit of work.
+///
+/// Wall-clock time is the median over the run's blocks: on a shared machine a block that another
+/// process pre-empted is an outlier, and the median leaves it out. CPU time is the run's total
+/// divided by its units of work, so that work a transport's threads finish after a block ends is
+/// still counted.
 public struct Sample: Sendable {
-    /// Elapsed time on `ContinuousClock`.
-    public var wall: Duration
-    /// User plus system CPU time of every thread of the process (the transport's threads too).
-    public var cpu: Duration
-    /// Units of work done.
+    /// Wall-clock microseconds per unit of work (median over the run's blocks).
+    public var wallMicroseconds: Double
+    /// CPU microseconds (user + system, every thread of the process) per unit of work.
+    public var cpuMicroseconds: Double
+    /// Units of work done in the run.
     public var iterations: Int
 
-    /// Wall-clock microseconds per unit of work.
-    public var wallMicroseconds: Double { wall.microseconds / Double(max(1, iterations)) }
-    /// CPU microseconds per unit of work.
-    public var cpuMicroseconds: Double { cpu.microseconds / Double(max(1, iterations)) }
+    /// Summarises the blocks of one run.
+    init(blocks: [(wall: Duration, cpu: Duration)], iterationsPerBlock: Int) {
+        let perBlock = Double(max(1, iterationsPerBlock))
+        wallMicroseconds = Summary(blocks.map { $0.wall.microseconds / perBlock }).median
+        iterations = blocks.count * iterationsPerBlock
+        cpuMicroseconds = blocks.reduce(Duration.zero) { $0 + $1.cpu }.microseconds / Double(max(1, iterations))
+    }
 }
 
 extension Duration {

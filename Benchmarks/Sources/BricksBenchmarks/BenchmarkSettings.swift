@@ -6,11 +6,12 @@ public struct BenchmarkSettings: Sendable {
     /// Runs (samples per contender) of the in-process benchmarks: build, decode, middleware.
     public var microRuns = 11
     /// Blocks per run of the in-process benchmarks; the contenders take turns block by block.
-    public var microBlocksPerRun = 4
-    /// About how long one block of the slowest contender lasts.
-    public var microBlockDuration: Duration = .milliseconds(5)
+    public var microBlocksPerRun = 20
+    /// About how long one block of the slowest contender lasts: short, so that most blocks run
+    /// without being pre-empted by another process.
+    public var microBlockDuration: Duration = .milliseconds(1)
     /// Runs of the loopback round trips.
-    public var roundTripRuns = 5
+    public var roundTripRuns = 7
     /// Requests per run and contender, one after the other.
     public var sequentialRequests = 2_000
     /// Requests per block in the sequential round trip; the contenders alternate block by block.
@@ -21,6 +22,9 @@ public struct BenchmarkSettings: Sendable {
     public var concurrentBlock = 500
     /// Tasks sending at the same time in the concurrent round trip.
     public var concurrency = 64
+    /// Whether the round trips also measure the diagnostic clients (`Session` on a bare
+    /// `URLSession.data(for:)`, and on a minimal delegate-based transport).
+    public var roundTripDiagnostics = true
     /// Requests of each half of the memory benchmark over the stub transport.
     public var stubMemoryRequests = 10_000
     /// Requests of each half of the memory benchmarks on loopback.
@@ -35,8 +39,7 @@ public struct BenchmarkSettings: Sendable {
     public static var quick: BenchmarkSettings {
         var settings = BenchmarkSettings()
         settings.microRuns = 3
-        settings.microBlocksPerRun = 2
-        settings.microBlockDuration = .milliseconds(2)
+        settings.microBlocksPerRun = 5
         settings.roundTripRuns = 2
         settings.sequentialRequests = 200
         settings.sequentialBlock = 50
@@ -55,7 +58,7 @@ public struct BenchmarkSettings: Sendable {
             "sequentialRequests": "\(sequentialRequests)", "sequentialBlock": "\(sequentialBlock)",
             "concurrentRequests": "\(concurrentRequests)", "concurrentBlock": "\(concurrentBlock)",
             "concurrency": "\(concurrency)", "stubMemoryRequests": "\(stubMemoryRequests)",
-            "loopbackMemoryRequests": "\(loopbackMemoryRequests)",
+            "loopbackMemoryRequests": "\(loopbackMemoryRequests)", "roundTripDiagnostics": "\(roundTripDiagnostics)",
         ]
     }
 

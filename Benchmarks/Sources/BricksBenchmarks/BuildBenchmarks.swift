@@ -8,38 +8,46 @@ import FoundationNetworking
 /// Building a `URLRequest`: a brick struct's `makeURLRequest()` against the same request built by
 /// hand with `URLComponents` (and `JSONEncoder` for the body).
 public enum BuildBenchmarks {
-    /// Checks that both sides build the same requests, then measures them.
+    /// The two cases, GET and POST, after checking that both sides build the same requests.
     /// - Throws: ``BenchmarkError`` when the requests differ.
-    public static func run(_ settings: BenchmarkSettings) async throws -> [Comparison] {
+    public static func cases(_ settings: BenchmarkSettings) throws -> [BenchmarkCase] {
         let search = SearchRepositories(query: ExampleAPI.query)
         let create = CreateIssue(owner: "apple", repository: "swift", body: .example)
         let encoder = JSONEncoder()
         try expectSame(try search.makeURLRequest(), try handBuiltSearch(query: ExampleAPI.query), "GET")
         try expectSame(try create.makeURLRequest(), try handBuiltCreate(.example, encoder: encoder), "POST")
-
-        let get = try await Interleaved.measure(
-            [
+        let get = BenchmarkCase(
+            name: "build.get", group: "build",
+            contenders: [
                 Contender("Bricks") { count in for _ in 0..<count { blackHole(try search.makeURLRequest()) } },
                 Contender("URLComponents") { count in
                     for _ in 0..<count { blackHole(try handBuiltSearch(query: ExampleAPI.query)) }
                 },
-            ], plan: settings.microPlan)
-        let post = try await Interleaved.measure(
+            ], plan: settings.microPlan
+        ) {
             [
+                $0.compare(
+                    "Bricks", with: "URLComponents", name: "build.get", title: "Build GET (3 query items, 2 headers)",
+                    target: .ratio(atMost: 1.10), note: "floor: URLComponents + URLRequest by hand")
+            ]
+        }
+        let post = BenchmarkCase(
+            name: "build.post", group: "build",
+            contenders: [
                 Contender("Bricks") { count in for _ in 0..<count { blackHole(try create.makeURLRequest()) } },
                 Contender("JSONEncoder") { count in
                     for _ in 0..<count { blackHole(try handBuiltCreate(.example, encoder: encoder)) }
                 },
-            ], plan: settings.microPlan)
-        return [
-            get.compare(
-                "Bricks", with: "URLComponents", name: "build.get", title: "Build GET (3 query items, 2 headers)",
-                target: .ratio(atMost: 1.10), note: "floor: URLComponents + URLRequest by hand"),
-            post.compare(
-                "Bricks", with: "JSONEncoder", name: "build.post", title: "Build POST with JSON body",
-                target: .ratio(atMost: 1.10),
-                note: "floor: one JSONEncoder reused + URLComponents + URLRequest by hand"),
-        ]
+            ], plan: settings.microPlan
+        ) {
+            [
+                $0.compare(
+                    "Bricks", with: "JSONEncoder", name: "build.post", title: "Build POST with JSON body",
+                    target: .ratio(atMost: 1.10),
+                    note: "floor: one JSONEncoder reused + URLComponents + URLRequest by hand")
+            ]
+        }
+        return [get, post]
     }
 
     /// The GET of ``SearchRepositories``, as it is written without Bricks.

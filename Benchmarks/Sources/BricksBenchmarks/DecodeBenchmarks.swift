@@ -12,34 +12,36 @@ public enum DecodeBenchmarks {
         typealias Response = Catalogue
     }
 
-    /// Measures both sizes (10 KB and 1 MB).
+    /// The two cases, 10 KB and 1 MB, after checking that both sides decode the same value.
     /// - Throws: ``BenchmarkError`` when the two sides decode different values.
-    public static func run(_ settings: BenchmarkSettings) async throws -> [Comparison] {
-        var rows: [Comparison] = []
-        for (label, bytes) in [("10 KB", 10 * 1024), ("1 MB", 1024 * 1024)] {
+    public static func cases(_ settings: BenchmarkSettings) throws -> [BenchmarkCase] {
+        try [("10 KB", 10 * 1024), ("1 MB", 1024 * 1024)].map { label, bytes in
             let data = try Catalogue.json(ofAbout: bytes)
             let endpoint = ListProducts()
             let decoder = JSONDecoder()
-            let response = try okResponse(for: URL(string: "https://api.example.com/products")!)
+            let response = try okResponse(for: ExampleAPI.baseURL)
             guard try endpoint.decode(data, response: response) == decoder.decode(Catalogue.self, from: data) else {
                 throw BenchmarkError("JSONResponseType and JSONDecoder decoded different values")
             }
-            let measured = try await Interleaved.measure(
-                [
+            let name = "decode.\(bytes / 1024)k"
+            return BenchmarkCase(
+                name: name, group: "decode",
+                contenders: [
                     Contender("Bricks") { count in
                         for _ in 0..<count { blackHole(try endpoint.decode(data, response: response)) }
                     },
                     Contender("JSONDecoder") { count in
                         for _ in 0..<count { blackHole(try decoder.decode(Catalogue.self, from: data)) }
                     },
-                ], plan: settings.microPlan)
-            rows.append(
-                measured.compare(
-                    "Bricks", with: "JSONDecoder", name: "decode.\(bytes / 1024)k", title: "Decode \(label) JSON",
-                    target: .ratio(atMost: 1.02),
-                    note: "\(data.count) bytes; floor: one JSONDecoder reused"))
+                ], plan: settings.microPlan
+            ) {
+                [
+                    $0.compare(
+                        "Bricks", with: "JSONDecoder", name: name, title: "Decode \(label) JSON",
+                        target: .ratio(atMost: 1.02), note: "\(data.count) bytes; floor: one JSONDecoder reused")
+                ]
+            }
         }
-        return rows
     }
 
     /// A `200 OK` reply with a JSON content type.

@@ -29,9 +29,9 @@ public enum MiddlewareBenchmarks {
         return Session(transport: transport, middleware: Array(repeating: PassThroughMiddleware(), count: depth))
     }
 
-    /// Measures the stacks, all interleaved in the same runs, and the same work done without a
-    /// `Session` (build, call the transport, check the status, decode).
-    public static func run(_ settings: BenchmarkSettings) async throws -> [Comparison] {
+    /// The stacks, all interleaved in the same runs, and the same work done without a `Session`
+    /// (build, call the transport, check the status, decode).
+    public static func cases(_ settings: BenchmarkSettings) throws -> [BenchmarkCase] {
         let endpoint = GetItem()
         let transport = try PrebuiltTransport(json: #"{"id": 42, "name": "keystone"}"#, url: baseURL)
         var contenders = [
@@ -50,7 +50,14 @@ public enum MiddlewareBenchmarks {
                     for _ in 0..<count { blackHole(try await session.send(endpoint)) }
                 })
         }
-        let measured = try await Interleaved.measure(contenders, plan: settings.microPlan)
+        return [
+            BenchmarkCase(
+                name: "middleware", group: "middleware", contenders: contenders, plan: settings.microPlan, rows: rows)
+        ]
+    }
+
+    /// One row for the session without middleware against no session, one per stack against no middleware.
+    static func rows(_ measured: Measurements) -> [Comparison] {
         var rows = [
             measured.compare(
                 name(0), with: "no Session", name: "middleware.0", title: "Session.send, no middleware",
