@@ -14,11 +14,11 @@ public struct Comparison: Codable, Sendable {
     public var bricks: Summary
     /// The floor's samples, one per run.
     public var floor: Summary
-    /// The run-by-run ratios Bricks / floor.
+    /// The ratios Bricks / floor of paired samples (see ``Measurements/compare(_:with:name:title:metric:target:note:)``).
     public var ratio: Summary
-    /// The run-by-run differences Bricks − floor.
+    /// The differences Bricks − floor of paired samples.
     public var difference: Summary
-    /// How many runs were compared.
+    /// How many runs were measured.
     public var runs: Int
     /// Units of work per run and contender.
     public var iterationsPerRun: Int
@@ -29,12 +29,11 @@ public struct Comparison: Codable, Sendable {
     /// A remark shown with the row.
     public var note: String?
 
-    /// Makes a row from per-run values; the ratios and differences pair values of the same run.
+    /// Makes a row from per-run values and from paired samples `(bricks, floor)` measured side by side.
     public init(
         name: String, title: String, unit: String, bricksName: String, floorName: String, bricks: [Double],
-        floor: [Double], iterationsPerRun: Int, target: Target? = nil, note: String? = nil
+        floor: [Double], pairs: [(Double, Double)], iterationsPerRun: Int, target: Target? = nil, note: String? = nil
     ) {
-        let pairs = zip(bricks, floor)
         self.name = name
         self.title = title
         self.unit = unit

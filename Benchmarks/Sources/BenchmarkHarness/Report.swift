@@ -60,11 +60,11 @@ public struct Report: Codable, Sendable {
                 + "Bricks \(commit); load average \(loadAverage.joined(separator: " → ")); "
                 + "\(Format.fixed(durationSeconds, 0)) s.",
             "",
-            "| Benchmark | Unit | Bricks | Floor | Bricks / floor (min–max) | Δ | Target | |",
+            "| Benchmark | Unit | Bricks | Floor | Bricks / floor (IQR) | Δ | Target | |",
             "|---|---|--:|--:|--:|--:|---|---|",
         ]
         for row in comparisons {
-            let ratio = "\(Format.fixed(row.ratio.median, 3)) (\(Format.fixed(row.ratio.min, 2))–\(Format.fixed(row.ratio.max, 2)))"
+            let ratio = "\(Format.fixed(row.ratio.median, 3)) (\(Format.fixed(row.ratio.p25, 2))–\(Format.fixed(row.ratio.p75, 2)))"
             let verdict = row.met.map { $0 ? "✅" : "❌" } ?? ""
             let target = row.target?.label ?? "—"
             lines.append(

@@ -11,11 +11,14 @@ public struct Sample: Sendable {
     public var cpuMicroseconds: Double
     /// Units of work done in the run.
     public var iterations: Int
+    /// Wall-clock microseconds per unit of work of each block, in the order they ran.
+    public var blockWallMicroseconds: [Double]
 
     /// Summarises the blocks of one run.
     init(blocks: [(wall: Duration, cpu: Duration)], iterationsPerBlock: Int) {
         let perBlock = Double(max(1, iterationsPerBlock))
-        wallMicroseconds = Summary(blocks.map { $0.wall.microseconds / perBlock }).median
+        blockWallMicroseconds = blocks.map { $0.wall.microseconds / perBlock }
+        wallMicroseconds = Summary(blockWallMicroseconds).median
         iterations = blocks.count * iterationsPerBlock
         cpuMicroseconds = blocks.reduce(Duration.zero) { $0 + $1.cpu }.microseconds / Double(max(1, iterations))
     }

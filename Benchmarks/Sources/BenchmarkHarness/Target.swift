@@ -2,9 +2,9 @@
 public struct Target: Codable, Sendable, Equatable {
     /// What the limit applies to.
     public enum Kind: String, Codable, Sendable {
-        /// The median of the run-by-run ratios Bricks / floor.
+        /// The median of the paired ratios Bricks / floor.
         case ratio
-        /// The median of the run-by-run differences Bricks − floor, in the row's unit.
+        /// The median of the paired differences Bricks − floor, in the row's unit.
         case difference
     }
 
