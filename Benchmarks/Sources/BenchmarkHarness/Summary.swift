@@ -28,9 +28,6 @@ public struct Summary: Codable, Sendable, Equatable {
         max = sorted.last ?? 0
     }
 
-    /// The interquartile range relative to the median, a unit-free measure of noise.
-    public var relativeSpread: Double { median == 0 ? 0 : (p75 - p25) / median }
-
     /// The `q`-quantile of sorted values, interpolating linearly between neighbours.
     static func quantile(_ q: Double, of sorted: [Double]) -> Double {
         guard let first = sorted.first else { return 0 }
