@@ -51,7 +51,7 @@ private struct GetJSON<Response: Decodable & Sendable>: RequestContextType, GETR
     var path: String { "/json" }
 }
 
-private struct Delay: RequestContextType, GETRequestType, DataResponseType {
+struct Delay: RequestContextType, GETRequestType, DataResponseType {
     let baseURL: URL
     let seconds: Int
     var timeoutInterval: TimeInterval
@@ -162,6 +162,39 @@ extension BricksError: Equatable {
         case (.unacceptableStatus(let a, _, _), .unacceptableStatus(let b, _, _)): a == b
         case (.responseTooLarge(let a), .responseTooLarge(let b)): a == b
         default: false
+        }
+    }
+}
+
+@Suite(.enabled(if: HTTPBin.shouldRun, HTTPBin.skipReason))
+struct DeadlineIntegrationTests {
+    /// Several requests in flight with different deadlines: each fails at its own, and one whose
+    /// deadline is later than the reply completes.
+    @Test func concurrentRequestsEachKeepTheirOwnDeadline() async throws {
+        let base = try HTTPBin.base()
+        let session = Session(transport: TestTransport.make())
+        let started = ContinuousClock.now
+        async let short = Self.outcome { try await session.send(Delay(baseURL: base, seconds: 3, timeoutInterval: 0.5)) }
+        async let middle = Self.outcome { try await session.send(Delay(baseURL: base, seconds: 3, timeoutInterval: 1.5)) }
+        async let long = Self.outcome { try await session.send(Delay(baseURL: base, seconds: 1, timeoutInterval: 5)) }
+        let (a, b, c) = await (short, middle, long)
+        #expect(a.error == .timedOut && a.elapsed(since: started) < .seconds(1.4))
+        #expect(b.error == .timedOut && b.elapsed(since: started) > .seconds(1.4) && b.elapsed(since: started) < .seconds(2.5))
+        #expect(c.error == nil && c.elapsed(since: started) > .seconds(0.9))
+    }
+
+    struct Outcome: Sendable {
+        let error: BricksError?
+        let end: ContinuousClock.Instant
+        func elapsed(since start: ContinuousClock.Instant) -> Duration { end - start }
+    }
+
+    static func outcome(_ body: @Sendable () async throws -> Data) async -> Outcome {
+        do {
+            _ = try await body()
+            return Outcome(error: nil, end: .now)
+        } catch {
+            return Outcome(error: error as? BricksError, end: .now)
         }
     }
 }

@@ -81,7 +81,7 @@ extension ResponseType {
     ///   parsing the body.
     public func decodeAPIError(from data: Data, response: HTTPURLResponse) throws -> APIError {
         if APIError.self == NoAPIError.self { throw NoAPIError.notDeclared }
-        return try JSONDecoder().decode(APIError.self, from: data)
+        return try DefaultCoders.jsonDecoder.decode(APIError.self, from: data)
     }
 
     /// `nil`: no status has an app error of its own.

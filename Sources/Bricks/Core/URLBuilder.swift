@@ -12,20 +12,32 @@ enum URLBuilder {
     static func url(
         base: URL, path: String, segments: [String], query: [URLQueryItem], parameters: [URLQueryItem] = []
     ) throws(BricksError) -> URL {
-        guard let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw .invalidURL("baseURL \"\(base.absoluteString)\" must start with http:// or https://")
+        // One pass over the bytes of the base URL instead of several `URL` accessors, each of which
+        // parses the URL again on Linux.
+        var string = base.absoluteString
+        let utf8 = string.utf8
+        let schemeLength: Int
+        if Self.hasPrefix(utf8, "https://") {
+            schemeLength = 8
+        } else if Self.hasPrefix(utf8, "http://") {
+            schemeLength = 7
+        } else {
+            throw .invalidURL("baseURL \"\(string)\" must start with http:// or https://")
         }
-        guard let host = base.host, !host.isEmpty else {
-            throw .invalidURL("baseURL \"\(base.absoluteString)\" has no host")
-        }
-        if base.user != nil || base.password != nil {
+        let authorityStart = utf8.index(utf8.startIndex, offsetBy: schemeLength)
+        let authorityEnd =
+            utf8[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? utf8.endIndex
+        let authority = utf8[authorityStart..<authorityEnd]
+        if authority.contains(UInt8(ascii: "@")) {
             throw .invalidURL("baseURL must not contain user info (user:password@); send credentials in a header")
         }
-
-        var string = base.absoluteString
+        guard let first = authority.first, first != UInt8(ascii: ":") else {
+            throw .invalidURL("baseURL \"\(string)\" has no host")
+        }
         var baseQuery: Substring?
-        if let hash = string.firstIndex(of: "#") { string = String(string[..<hash]) }
-        if let mark = string.firstIndex(of: "?") {
+        if let hash = utf8[authorityEnd...].firstIndex(of: UInt8(ascii: "#")) { string = String(string[..<hash]) }
+        if let mark = string.utf8[authorityEnd...].firstIndex(of: UInt8(ascii: "?")) {
             baseQuery = string[string.index(after: mark)...]
             string = String(string[..<mark])
         }
@@ -60,6 +72,17 @@ enum URLBuilder {
             throw .invalidURL("\"\(string)\" is not a valid URL")
         }
         return url
+    }
+
+    /// Whether `bytes` start with the ASCII `prefix`, ignoring case.
+    private static func hasPrefix(_ bytes: String.UTF8View, _ prefix: StaticString) -> Bool {
+        guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
+        return zip(bytes, UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+            .allSatisfy { lowercased($0) == $1 }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// Appends `items` as `name=value` pairs joined by `&`; an item without a value is its name alone.

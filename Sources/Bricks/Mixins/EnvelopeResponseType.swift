@@ -37,8 +37,8 @@ public protocol EnvelopeResponseType: ResponseType {
 }
 
 extension EnvelopeResponseType {
-    /// A `JSONDecoder` with default options.
-    public var decoder: JSONDecoder { JSONDecoder() }
+    /// A shared `JSONDecoder` with default options; return your own to change them.
+    public var decoder: JSONDecoder { DefaultCoders.jsonDecoder }
     /// Decodes the ``Envelope`` with ``decoder``, then ``unwrap(_:)``s it.
     public func decode(_ data: Data, response: HTTPURLResponse) throws -> Response {
         try unwrap(decoder.decode(Envelope.self, from: data))

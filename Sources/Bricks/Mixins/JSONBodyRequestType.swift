@@ -19,8 +19,8 @@ public protocol JSONBodyRequestType: RequestType {
 }
 
 extension JSONBodyRequestType {
-    /// A `JSONEncoder` with default options.
-    public var encoder: JSONEncoder { JSONEncoder() }
+    /// A shared `JSONEncoder` with default options; return your own to change them.
+    public var encoder: JSONEncoder { DefaultCoders.jsonEncoder }
     /// `application/json`.
     public var contentType: String? { "application/json" }
     /// ``body`` encoded by ``encoder``.

@@ -11,8 +11,8 @@ public protocol JSONResponseType: ResponseType where Response: Decodable {
 }
 
 extension JSONResponseType {
-    /// A `JSONDecoder` with default options.
-    public var decoder: JSONDecoder { JSONDecoder() }
+    /// A shared `JSONDecoder` with default options; return your own to change them.
+    public var decoder: JSONDecoder { DefaultCoders.jsonDecoder }
     /// Decodes the body with ``decoder``.
     public func decode(_ data: Data, response: HTTPURLResponse) throws -> Response {
         try decoder.decode(Response.self, from: data)

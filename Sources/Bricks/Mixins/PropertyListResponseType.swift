@@ -18,8 +18,8 @@ public protocol PropertyListResponseType: ResponseType where Response: Decodable
 }
 
 extension PropertyListResponseType {
-    /// A `PropertyListDecoder` with its default options.
-    public var decoder: PropertyListDecoder { PropertyListDecoder() }
+    /// A shared `PropertyListDecoder` with default options; return your own to change them.
+    public var decoder: PropertyListDecoder { DefaultCoders.propertyListDecoder }
     /// Decodes the body with ``decoder``.
     public func decode(_ data: Data, response: HTTPURLResponse) throws -> Response {
         try decoder.decode(Response.self, from: data)

@@ -69,17 +69,21 @@ public final class URLSessionTransport: HTTPTransport {
         guard remaining > .zero else { throw BricksError.timedOut }
         let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) * 1e-18
         // FoundationNetworking truncates timeouts to whole seconds (0.5 fails at once) and treats
-        // them as idle time; Bricks keeps its own deadline for the whole exchange, and sets
-        // URLSession's safely beyond it.
+        // them as idle time; Bricks keeps its own deadline for the whole exchange. URLSession's own
+        // timeout must never fire first: a whole number of seconds no shorter than what remains is
+        // left as it is (either timer reports a time-out; this spares copying the request), any
+        // other is rounded up beyond Bricks' deadline.
         var wireRequest = request
-        wireRequest.timeoutInterval = seconds.rounded(.up) + 1
+        let timeout = request.timeoutInterval
+        if timeout.rounded(.down) != timeout || timeout < seconds {
+            wireRequest.timeoutInterval = seconds.rounded(.up) + 1
+        }
 
         let task = session.dataTask(with: wireRequest)
         let delegate = self.delegate
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.register(task, limit: limit, continuation: continuation)
-                delegate.scheduleDeadline(for: task, after: seconds)
+                delegate.register(task, limit: limit, deadline: .now() + seconds, continuation: continuation)
                 task.resume()
             }
         } onCancel: {
@@ -91,7 +95,8 @@ public final class URLSessionTransport: HTTPTransport {
 /// The session-level delegate of ``URLSessionTransport``: collects bodies, answers challenges and
 /// stops every redirect (the transport follows them itself) for every task of its session.
 ///
-/// `@unchecked Sendable`: its only mutable state is the ``Locked`` table of tasks.
+/// `@unchecked Sendable`: its mutable state is the ``Locked`` table of tasks and the armed
+/// deadline, which is only read or written while that lock is held.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     typealias Reply = (Data, HTTPURLResponse)
 
@@ -104,36 +109,62 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         /// The 401/407 reply of an authentication challenge that was cancelled on purpose.
         var challengeResponse: HTTPURLResponse?
         var failure: BricksError?
-        var deadline: (any DispatchSourceTimer)?
+        /// When Bricks gives up on the task.
+        var deadline: DispatchTime
+        let task: URLSessionTask
     }
 
-    /// Where request deadlines fire; a timer is cancelled (and freed) when its task completes.
-    private static let timerQueue = DispatchQueue(label: "Bricks.URLSessionTransport.deadlines")
     private let tasks = Locked<[Int: TaskState]>([:])
+    /// One timer for every task's deadline, armed for the earliest: a request costs no timer of
+    /// its own, and a task that completes leaves the timer alone (a spurious firing finds nothing
+    /// due and re-arms).
+    private let timer: any DispatchSourceTimer
+    /// When ``timer`` fires next, or `nil` when it is idle. Guarded by the lock of ``tasks``.
+    private var armedDeadline: DispatchTime?
+
+    override init() {
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "Bricks.URLSessionTransport.deadlines"))
+        super.init()
+        timer.setEventHandler { [weak self] in self?.expireDeadlines() }
+        timer.schedule(deadline: .distantFuture)
+        timer.activate()
+    }
+
+    deinit {
+        timer.cancel()
+    }
 
     func register(
-        _ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Reply, any Error>
+        _ task: URLSessionTask, limit: Int, deadline: DispatchTime, continuation: CheckedContinuation<Reply, any Error>
     ) {
         tasks.withLock {
-            $0[task.taskIdentifier] = TaskState(continuation: continuation, limit: limit)
+            $0[task.taskIdentifier] = TaskState(continuation: continuation, limit: limit, deadline: deadline, task: task)
+            if armedDeadline.map({ deadline < $0 }) ?? true {
+                armedDeadline = deadline
+                timer.schedule(deadline: deadline)
+            }
         }
     }
 
-    func scheduleDeadline(for task: URLSessionTask, after seconds: TimeInterval) {
-        let id = task.taskIdentifier
-        let timer = DispatchSource.makeTimerSource(queue: Self.timerQueue)
-        timer.setEventHandler { [weak self, weak task] in
-            guard let self else { return }
-            let stillRunning = self.tasks.withLock { tasks -> Bool in
-                guard tasks[id] != nil else { return false }
-                tasks[id]?.failure = .timedOut
-                return true
+    /// Fails and cancels every task whose deadline has passed, and re-arms for the next one.
+    private func expireDeadlines() {
+        let now = DispatchTime.now()
+        let overdue = tasks.withLock { tasks -> [URLSessionTask] in
+            var overdue: [URLSessionTask] = []
+            var next: DispatchTime?
+            for (id, state) in tasks where state.failure == nil {
+                if state.deadline <= now {
+                    tasks[id]?.failure = .timedOut
+                    overdue.append(state.task)
+                } else if next.map({ state.deadline < $0 }) ?? true {
+                    next = state.deadline
+                }
             }
-            if stillRunning { task?.cancel() }
+            armedDeadline = next
+            timer.schedule(deadline: next ?? .distantFuture)
+            return overdue
         }
-        timer.schedule(deadline: .now() + seconds)
-        tasks.withLock { $0[id]?.deadline = timer }
-        timer.resume()
+        for task in overdue { task.cancel() }
     }
 
     func urlSession(
@@ -147,6 +178,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         if let limit, response.expectedContentLength > Int64(limit) {
             tasks.withLock { $0[dataTask.taskIdentifier]?.failure = .responseTooLarge(limit: limit) }
             completionHandler(.cancel)
+            dataTask.cancel()  // FoundationNetworking ignores the .cancel disposition
             return
         }
         completionHandler(.allow)
@@ -195,7 +227,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        state.deadline?.cancel()
         if let failure = state.failure {
             state.continuation.resume(throwing: failure)
         } else if let challengeResponse = state.challengeResponse {
