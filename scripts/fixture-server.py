@@ -146,6 +146,9 @@ def main():
     stop = lambda *_: threading.Thread(target=server.shutdown, daemon=True).start()
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    # A parent may start us with these signals blocked (a test runner's threads often do), which
+    # would leave them pending until the lifetime ends.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     if lifetime is not None:
         timer = threading.Timer(lifetime, stop)
         timer.daemon = True
