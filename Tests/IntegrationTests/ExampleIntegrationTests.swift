@@ -7,7 +7,10 @@ import Testing
 ///
 /// The binary is built by the root package (`swift build`, `swift test`); other packages that
 /// compile this suite (the AsyncHTTPClient transport's) do not build it, and skip these tests.
+/// Serialized: each test starts processes, and running them all at once would load the machine
+/// while other suites measure timeouts.
 @Suite(
+    .serialized,
     .enabled(if: HTTPBin.shouldRun, HTTPBin.skipReason),
     .enabled(if: ExampleProgram.isExpected, "bricks-example is built only by the Bricks package itself"))
 struct ExampleIntegrationTests {
