@@ -16,7 +16,10 @@ let package = Package(
     targets: [
         .target(name: "Bricks"),
         .target(name: "BricksTesting", dependencies: ["Bricks"]),
-        .executableTarget(name: "BricksExample", dependencies: ["Bricks", "BricksTesting"]),
+        // The example client replays recorded GitHub exchanges bundled as resources (their licence
+        // notice travels with them).
+        .executableTarget(
+            name: "BricksExample", dependencies: ["Bricks", "BricksTesting"], resources: [.copy("Fixtures")]),
         // Helpers shared by the test targets (seeded random input); not a product.
         .target(name: "BricksTestSupport", path: "Tests/Support"),
         .testTarget(

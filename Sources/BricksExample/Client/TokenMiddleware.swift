@@ -1,0 +1,16 @@
+import Bricks
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Adds `Authorization: Bearer <token>` to every request: the smallest useful middleware.
+struct TokenMiddleware: Middleware {
+    let token: String
+
+    func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+        var request = request
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        return try await next(request, context)
+    }
+}

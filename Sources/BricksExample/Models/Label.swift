@@ -1,0 +1,7 @@
+/// A label of a repository.
+struct Label: Decodable, Sendable {
+    let name: String
+    /// Six hex digits, without `#`.
+    let color: String
+    let description: String?
+}

@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+
+/// Runs the built `bricks-example` binary as a person would, and reads what it prints: on its
+/// bundled recordings, against `scripts/fixture-server.py` over real HTTP with `--base-url`, and
+/// against httpbin, which is not GitHub.
+///
+/// The binary is built by the root package (`swift build`, `swift test`); other packages that
+/// compile this suite (the AsyncHTTPClient transport's) do not build it, and skip these tests.
+/// Serialized: each test starts processes, and running them all at once would load the machine
+/// while other suites measure timeouts.
+@Suite(
+    .serialized,
+    .enabled(if: HTTPBin.shouldRun, HTTPBin.skipReason),
+    .enabled(if: ExampleProgram.isExpected, "bricks-example is built only by the Bricks package itself"))
+struct ExampleIntegrationTests {
+    /// Lines every run on the recordings prints: real data decoded from each recorded call.
+    static let decodedData = [
+        "== Repository octokit-fixture-org/hello-world",
+        "topics          fixtures, hello, hello-world",
+        "1     #13  Test issue 13",
+        "5     #1   Test issue 1",
+        "13 issues on 5 pages",
+        "#2  Sesame seeds split without a pop!  open   octokit-fixture-user-b",
+        "#1  The doors don’t open",
+        "2 of 2 results",
+        "good first issue  #7057ff  Good for newcomers",
+        "9 labels",
+        "GitHub refused it with a typed GitHubError: 422 Validation Failed",
+        "Label     color  invalid",
+    ]
+
+    @Test func replaysTheBundledRecordingsWithoutANetwork() async throws {
+        let run = try await ExampleProgram.run([])
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        #expect(run.output.contains("Replaying recorded GitHub exchanges through ReplayTransport"))
+        for line in Self.decodedData {
+            #expect(run.output.contains(line), "missing \"\(line)\" in:\n\(run.output)")
+        }
+        #expect(run.errorOutput.isEmpty)
+    }
+
+    @Test func sendsTheSameCallsToAServerGivenByBaseURL() async throws {
+        let server = try await FixtureServer.start()
+        defer { server.stop() }
+        let run = try await ExampleProgram.run(["--base-url", server.url.absoluteString, "--verbose"])
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        #expect(run.output.contains("Talking to \(server.url.absoluteString) through URLSessionTransport"))
+        for line in Self.decodedData {
+            #expect(run.output.contains(line), "missing \"\(line)\" in:\n\(run.output)")
+        }
+        // Every call went over HTTP to the server, pages 2 to 5 through the Link headers it rewrote.
+        let origin = server.url.absoluteString
+        for page in 2...5 {
+            #expect(run.errorOutput.contains("> GET \(origin)/repositories/1000/issues?per_page=3&page=\(page) -> 200"))
+        }
+        #expect(run.errorOutput.contains("> POST \(origin)/repos/octokit-fixture-org/errors/labels -> 422"))
+        let requests = run.errorOutput.split(separator: "\n").filter { $0.hasPrefix("> ") }
+        #expect(requests.count == 9)
+        #expect(requests.allSatisfy { $0.hasPrefix("> GET \(origin)/") || $0.hasPrefix("> POST \(origin)/") })
+    }
+
+    @Test func explainsAServerThatIsNotGitHubWithTheBodyItSent() async throws {
+        let anything = try HTTPBin.base().appendingPathComponent("anything")
+        let run = try await ExampleProgram.run(["--base-url", anything.absoluteString])
+        #expect(run.status == 1)
+        let message = run.errorOutput
+        #expect(message.contains("could not get repository octokit-fixture-org/hello-world on \(anything.absoluteString)"))
+        #expect(message.contains("The response could not be decoded"))
+        // httpbin's echo of the request, quoted: the request reached it, under the /anything prefix.
+        #expect(message.contains("\"url\": \"\(anything.absoluteString)/repos/octokit-fixture-org/hello-world\""))
+        #expect(message.contains("Hint: \(anything.absoluteString) did not answer as GitHub's REST API does"))
+        #expect(!run.output.contains("== Repository"))
+    }
+
+    @Test func failsClearlyWhenNothingListens() async throws {
+        let run = try await ExampleProgram.run(["--base-url", "http://127.0.0.1:1"])
+        #expect(run.status == 1)
+        #expect(run.errorOutput.contains("could not get repository"))
+        #expect(run.errorOutput.contains("The request failed in transport"))
+        #expect(run.errorOutput.contains("Hint: is a server listening at http://127.0.0.1:1?"))
+    }
+
+    @Test func helpExplainsTheOptions() async throws {
+        let run = try await ExampleProgram.run(["--help"])
+        #expect(run.status == 0)
+        for option in ["--base-url URL", "--token TOKEN", "--verbose", "--help", "scripts/fixture-server.py"] {
+            #expect(run.output.contains(option))
+        }
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option --bogus"),
+        (["--base-url"], "--base-url needs a value"),
+        (["--base-url", "localhost:8080"], "--base-url needs an http or https URL"),
+        (["--base-url=http://user:secret@127.0.0.1"], "--base-url must not contain user:password@"),
+        (["extra"], "unexpected argument \"extra\""),
+    ])
+    func refusesWrongOptions(arguments: [String], message: String) async throws {
+        let run = try await ExampleProgram.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.errorOutput.contains("bricks-example: \(message)"))
+        #expect(run.output.isEmpty)
+    }
+}
+
+/// The built `bricks-example` and a way to run it.
+enum ExampleProgram {
+    /// Where the build put `bricks-example`: beside the test bundle (`.build/debug`), or
+    /// `BRICKS_EXAMPLE_BINARY`.
+    static let url: URL? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["BRICKS_EXAMPLE_BINARY"] { return URL(fileURLWithPath: path) }
+        var folders = Bundle.allBundles.filter { $0.bundleURL.pathExtension == "xctest" }.map {
+            $0.bundleURL.deletingLastPathComponent()
+        }
+        folders.append(Bundle.main.bundleURL)
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        return folders.map { $0.appendingPathComponent("bricks-example") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
+    }()
+
+    /// Whether the tests run in the Bricks package itself (`BricksPackageTests`), whose build
+    /// makes the binary, so that a missing binary fails instead of skipping.
+    static let isRootPackage: Bool = {
+        let names = [Bundle.main.executableURL?.lastPathComponent ?? ""]
+            + Bundle.allBundles.map(\.bundleURL.lastPathComponent)
+        return names.contains { $0.hasPrefix("BricksPackageTests") }
+    }()
+
+    static var isExpected: Bool { url != nil || isRootPackage }
+
+    /// What one run printed, and how it ended.
+    struct Run {
+        let status: Int32
+        let output: String
+        let errorOutput: String
+    }
+
+    /// Runs `bricks-example` with `arguments` and waits for it; a run longer than `timeLimit` is
+    /// ended and fails the test.
+    static func run(_ arguments: [String], timeLimit: Duration = .seconds(60)) async throws -> Run {
+        let binary = try #require(url, "bricks-example was not found beside the test bundle; run `swift build` first")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bricks-example-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Files rather than pipes: nothing can block on a full pipe, however much is printed.
+        let outputURL = folder.appendingPathComponent("stdout")
+        let errorURL = folder.appendingPathComponent("stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        let watchdog = Task {
+            try await Task.sleep(for: timeLimit)
+            // SIGKILL: a child may inherit a blocked SIGTERM from the test runner's thread.
+            kill(process.processIdentifier, SIGKILL)
+        }
+        defer { watchdog.cancel() }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        #expect(process.terminationReason == .exit, "bricks-example \(arguments) did not finish within \(timeLimit)")
+        return Run(
+            status: process.terminationStatus,
+            output: try String(contentsOf: outputURL, encoding: .utf8),
+            errorOutput: try String(contentsOf: errorURL, encoding: .utf8))
+    }
+}
+
+/// `scripts/fixture-server.py` serving the example's recordings on 127.0.0.1, started for one test.
+struct FixtureServer {
+    let process: Process
+    let url: URL
+
+    /// The repository's root, from this file's place in it.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Starts the server on a free port and waits for the base URL it prints. It stops by itself
+    /// after `lifetime` seconds, should the test never stop it.
+    static func start(lifetime: Int = 120) async throws -> FixtureServer {
+        let script = root.appendingPathComponent("scripts/fixture-server.py")
+        let fixtures = root.appendingPathComponent("Sources/BricksExample/Fixtures")
+        try #require(FileManager.default.fileExists(atPath: script.path), "\(script.path) not found")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "--quiet", "--lifetime", String(lifetime), fixtures.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // The first line is the base URL; end of file (the server failed) gives an empty line.
+        let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            DispatchQueue.global().async {
+                var text = Data()
+                while !text.contains(UInt8(ascii: "\n")) {
+                    let chunk = output.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    text += chunk
+                }
+                let first = String(decoding: text, as: UTF8.self).split(separator: "\n").first ?? ""
+                continuation.resume(returning: String(first))
+            }
+        }
+        guard let url = URL(string: line), line.hasPrefix("http://127.0.0.1:") else {
+            process.terminate()
+            throw FixtureServerError(message: "fixture-server.py did not print its URL; it printed \"\(line)\"")
+        }
+        return FixtureServer(process: process, url: url)
+    }
+
+    /// Stops the server and waits for it to exit.
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// The fixture server could not be started.
+struct FixtureServerError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
