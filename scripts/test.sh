@@ -17,12 +17,12 @@ export BRICKS_REQUIRE_INTEGRATION=1
 echo "==> every public symbol is documented"
 python3 scripts/check-docs.py
 
-# Unit tests first, then the integration tests on their own, so that the CPU-heavy property tests
-# do not stretch the integration tests' timing assertions (timeouts, Retry-After).
+# Unit tests first (in parallel), then the integration tests one at a time, so that neither the
+# CPU-heavy property tests nor each other stretch their timing assertions (timeouts, Retry-After).
 echo "==> swift test: unit tests (warnings are errors)"
 swift test -Xswiftc -warnings-as-errors --skip IntegrationTests
 echo "==> swift test: integration tests against the local httpbin"
-swift test -Xswiftc -warnings-as-errors --filter IntegrationTests
+swift test -Xswiftc -warnings-as-errors --filter IntegrationTests --no-parallel
 
 echo "==> the swift blocks of README.md and Docs/ compile"
 python3 scripts/check-doc-snippets.py
