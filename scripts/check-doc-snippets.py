@@ -2,9 +2,9 @@
 """Type-checks the ```swift code blocks of README.md and Docs/*.md against the built modules.
 
 Each Markdown file's swift blocks are joined, in order, into one `main.swift` (so a file's blocks
-may build on each other and may use top-level `try await`; a block of statements only, with no
-top-level declaration of a type, function or extension, is wrapped in `do { }` so that two
-examples may both say `let session = …`), prefixed with the imports every
+may build on each other and may use top-level `try await`; a block of statements only that
+declares again a name an earlier block declared, as two examples that both say
+`let session = …`, is wrapped in `do { }`), prefixed with the imports every
 snippet may use, and type-checked with swiftc in Swift 6 mode. A block right after the line
 `<!-- snippet: skip -->` is not checked: use that for deliberately partial code, Package.swift
 lines, or code of other libraries. Code a page assumes but does not show (a model type, a
@@ -39,9 +39,17 @@ DECLARATION = re.compile(
     r"^(?:@|public |final |struct |enum |class |actor |protocol |extension |func |typealias )", re.M)
 
 
-def scoped(code):
-    """Wraps a block of statements in `do { }`; leaves blocks that declare things at top level."""
-    return code if DECLARATION.search(code) else "do {\n" + code + "}\n"
+TOP_LEVEL_NAME = re.compile(r"^(?:let|var)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
+
+
+def scoped(code, declared):
+    """Wraps a block of statements in `do { }` when it declares again a top-level name of an
+    earlier block; otherwise leaves it at top level and remembers the names it declares."""
+    names = set(TOP_LEVEL_NAME.findall(code))
+    if not DECLARATION.search(code) and names & declared:
+        return "do {\n" + code + "}\n"
+    declared |= names
+    return code
 
 
 def main():
@@ -57,8 +65,9 @@ def main():
     failures = 0
     checked = 0
     for path in files:
+        declared = set()
         blocks = [
-            scoped(code) if code else hidden
+            scoped(code or hidden, declared)
             for skip, code, hidden in BLOCK.findall(path.read_text(encoding="utf-8"))
             if not skip
         ]
