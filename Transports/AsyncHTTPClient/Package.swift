@@ -40,7 +40,6 @@ let package = Package(
                 asyncHTTPClient,
                 nio("NIOCore"),
                 nio("NIOHTTP1"),
-                nio("NIOPosix"),
             ]),
         // The root package's test helpers (a target there, not a product): a symlink to ../../Tests/Support.
         .target(name: "BricksTestSupport", path: "Tests/Support"),

@@ -20,7 +20,7 @@ import FoundationNetworking
 /// It behaves as ``URLSessionTransport`` does:
 /// - every reply comes back whatever its status, repeated headers joined with ", ";
 /// - the body is read only up to ``TransportLimits/maximumResponseSize``;
-/// - `timeoutInterval` bounds the whole exchange, redirects and body included, to the nanosecond;
+/// - `timeoutInterval` bounds the whole exchange, redirects and body included, fractions of a second too;
 /// - cancelling the calling task cancels the request;
 /// - redirects are followed by the transport itself, through its ``RedirectPolicy`` and at most
 ///   its `maximumRedirects` times (AsyncHTTPClient's own redirect following is switched off).
@@ -117,9 +117,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         let deadline = NIODeadline.now() + (try Self.timeout(of: request))
         let exchange = RedirectingExchange(client: client, policy: redirectPolicy, limit: limit, deadline: deadline)
         do {
-            return try await Deadline.run(until: deadline, on: client.eventLoopGroup.any()) {
-                try await exchange.send(request)
-            }
+            return try await exchange.send(request)
         } catch {
             throw BricksError(sending: error, limit: limit)
         }

@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Bricks
-import NIOCore
 
 extension BricksError {
     /// The Bricks error for a failure while sending through AsyncHTTPClient.
@@ -17,7 +16,7 @@ extension BricksError {
             self = .cancelled
         case let error as HTTPClientError where error == .deadlineExceeded || error == .connectTimeout:
             self = .timedOut
-        case is NIOTooManyBytesError:
+        case is ResponseAccumulator.ResponseTooBigError:
             self = .responseTooLarge(limit: limit)
         default:
             self = .transport(error)

@@ -9,66 +9,52 @@ import FoundationNetworking
 
 /// One request of ``AsyncHTTPClientTransport``: sends it, follows redirects through the
 /// ``RedirectPolicy`` (which resolves `Location`, decides, and checks the headers of the request
-/// it returns), and reads the final body within the size limit.
+/// it returns), and collects each body within the size limit.
+///
+/// Each hop goes through AsyncHTTPClient's delegate API with a `ResponseAccumulator`: its deadline
+/// covers the whole hop, body included (the async API's stops at the head), it refuses a body on
+/// `Content-Length` or as the bytes arrive, and it resumes the caller once, with the whole reply.
 struct RedirectingExchange: Sendable {
     let client: HTTPClient
     let policy: RedirectPolicy
     /// The largest body accepted, in bytes.
     let limit: Int
-    /// When AsyncHTTPClient gives up waiting for a connection or a response head.
+    /// When the whole exchange, redirects included, must be over.
     let deadline: NIODeadline
-
-    /// The most bytes read from a redirect's body to keep its connection for the next request;
-    /// a longer body is dropped with its connection.
-    static let redirectBodyAllowance = 64 * 1024
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         var current = request
         var redirects = 0
         while true {
-            let url = try Self.url(of: current)
-            let response = try await client.execute(try HTTPClientRequest(current, url: url), deadline: deadline)
-            if response.history.count > 1 { throw ClientFollowsRedirects() }
-            guard let head = HTTPURLResponse(response, url: url) else {
-                throw URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey: "status \(response.status.code) is not an HTTP status"])
-            }
-            guard let next = try policy.nextRequest(after: current, response: head) else {
-                return (try await body(of: response), head)
-            }
+            let reply = try await perform(current)
+            guard let next = try policy.nextRequest(after: current, response: reply.1) else { return reply }
             redirects += 1
             guard redirects <= policy.maximumRedirects else {
                 throw URLError(.httpTooManyRedirects, userInfo: [
                     NSLocalizedDescriptionKey: "gave up after \(policy.maximumRedirects) redirects; the last one pointed to \(next.url?.absoluteString ?? "nowhere")"
                 ])
             }
-            try await discard(response.body)
             current = next
         }
     }
 
-    /// The whole body, or ``BricksError/responseTooLarge(limit:)`` as soon as `Content-Length` or
-    /// the bytes read exceed the limit.
-    func body(of response: HTTPClientResponse) async throws -> Data {
-        do {
-            let buffer = try await response.body.collect(upTo: limit)
-            return Data(buffer: buffer, byteTransferStrategy: .automatic)
-        } catch is NIOTooManyBytesError {
-            throw BricksError.responseTooLarge(limit: limit)
+    /// Sends one request, without following redirects.
+    func perform(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        guard let url = request.url else { throw BricksError.invalidURL("the request has no URL") }
+        let wireRequest = try HTTPClient.Request(request, url: url)
+        // ResponseAccumulator accepts 0...2^32-1 bytes (a ByteBuffer's most).
+        let accumulator = ResponseAccumulator(request: wireRequest, maxBodySize: min(max(limit, 0), Int(UInt32.max)))
+        let task = client.execute(request: wireRequest, delegate: accumulator, deadline: deadline)
+        let response = try await withTaskCancellationHandler {
+            try await task.get()
+        } onCancel: {
+            task.cancel()
         }
-    }
-
-    /// Reads a short redirect body to the end, so that its connection serves the next request.
-    func discard(_ body: HTTPClientResponse.Body) async throws {
-        do {
-            _ = try await body.collect(upTo: Self.redirectBodyAllowance)
-        } catch is NIOTooManyBytesError {
-            // Dropping the rest closes that connection; the redirect goes on over another.
+        if response.history.count > 1 { throw ClientFollowsRedirects() }
+        guard let head = HTTPURLResponse(response, url: url) else {
+            throw URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey: "status \(response.status.code) is not an HTTP status"])
         }
-    }
-
-    static func url(of request: URLRequest) throws(BricksError) -> URL {
-        guard let url = request.url else { throw .invalidURL("the request has no URL") }
-        return url
+        return (response.body.map { Data(buffer: $0, byteTransferStrategy: .automatic) } ?? Data(), head)
     }
 }
 

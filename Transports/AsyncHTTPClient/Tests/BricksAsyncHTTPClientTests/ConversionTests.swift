@@ -13,26 +13,23 @@ import FoundationNetworking
 @Suite struct RequestConversionTests {
     let url = URL(string: "http://127.0.0.1:8080/anything?q=a%20b")!
 
-    @Test func carriesMethodURLHeadersAndBody() async throws {
+    @Test func carriesMethodURLHeadersAndBody() throws {
         var request = URLRequest(url: url)
         request.httpMethod = "PATCH"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("Bearer t", forHTTPHeaderField: "Authorization")
         request.httpBody = Data(#"{"a":1}"#.utf8)
 
-        let converted = try HTTPClientRequest(request, url: url)
+        let converted = try HTTPClient.Request(request, url: url)
         #expect(converted.method == .PATCH)
-        #expect(converted.url == "http://127.0.0.1:8080/anything?q=a%20b")
+        #expect(converted.url == url)
         #expect(converted.headers["Content-Type"] == ["application/json"])
         #expect(converted.headers["authorization"] == ["Bearer t"])
-        let body = try #require(converted.body)
-        var bytes = ByteBuffer()
-        for try await chunk in body { bytes.writeImmutableBuffer(chunk) }
-        #expect(String(buffer: bytes) == #"{"a":1}"#)
+        #expect(converted.body?.contentLength == 7)
     }
 
     @Test func defaultsToGETWithoutBody() throws {
-        let converted = try HTTPClientRequest(URLRequest(url: url), url: url)
+        let converted = try HTTPClient.Request(URLRequest(url: url), url: url)
         #expect(converted.method == .GET)
         #expect(converted.body == nil)
     }
@@ -40,14 +37,14 @@ import FoundationNetworking
     @Test func keepsAnUnusualMethodToken() throws {
         var request = URLRequest(url: url)
         request.httpMethod = "PROPFIND"
-        #expect(try HTTPClientRequest(request, url: url).method == .RAW(value: "PROPFIND"))
+        #expect(try HTTPClient.Request(request, url: url).method == .RAW(value: "PROPFIND"))
     }
 
     @Test func refusesAMethodThatIsNotAToken() {
         var request = URLRequest(url: url)
         request.httpMethod = "GET /admin HTTP/1.1\r\nX:"
         #expect {
-            _ = try HTTPClientRequest(request, url: url)
+            _ = try HTTPClient.Request(request, url: url)
         } throws: { error in
             guard case BricksError.invalidRequest = error else { return false }
             return true
@@ -59,7 +56,7 @@ import FoundationNetworking
         request.httpMethod = "POST"
         request.httpBodyStream = InputStream(data: Data("x".utf8))
         #expect {
-            _ = try HTTPClientRequest(request, url: url)
+            _ = try HTTPClient.Request(request, url: url)
         } throws: { error in
             guard case BricksError.invalidRequest = error else { return false }
             return true
@@ -86,8 +83,9 @@ import FoundationNetworking
     let url = URL(string: "http://127.0.0.1:8080/final")!
 
     @Test func carriesStatusVersionURLAndHeaders() throws {
-        let response = HTTPClientResponse(
-            version: .http1_1, status: .created, headers: ["Content-Type": "text/plain", "ETag": "\"x\""], history: [])
+        let response = HTTPClient.Response(
+            host: "127.0.0.1", status: .created, version: .http1_1,
+            headers: ["Content-Type": "text/plain", "ETag": "\"x\""], body: nil)
         let converted = try #require(HTTPURLResponse(response, url: url))
         #expect(converted.statusCode == 201)
         #expect(converted.url == url)
@@ -99,7 +97,8 @@ import FoundationNetworking
         let headers: HTTPHeaders = [
             "Set-Cookie": "a=1", "X-Tag": "one", "set-cookie": "b=2", "x-tag": "two", "X-TAG": "three",
         ]
-        let converted = try #require(HTTPURLResponse(HTTPClientResponse(status: .ok, headers: headers, history: []), url: url))
+        let response = HTTPClient.Response(host: "127.0.0.1", status: .ok, version: .http1_1, headers: headers, body: nil)
+        let converted = try #require(HTTPURLResponse(response, url: url))
         #expect(converted.allHeaderFields.count == 2)
         #expect(converted.allHeaderFields["Set-Cookie"] as? String == "a=1, b=2")
         #expect(converted.allHeaderFields["X-Tag"] as? String == "one, two, three")
@@ -113,7 +112,9 @@ import FoundationNetworking
         #expect(BricksError(sending: HTTPClientError.cancelled, limit: 1) == .cancelled)
         #expect(BricksError(sending: HTTPClientError.deadlineExceeded, limit: 1) == .timedOut)
         #expect(BricksError(sending: HTTPClientError.connectTimeout, limit: 1) == .timedOut)
-        #expect(BricksError(sending: NIOTooManyBytesError(maxBytes: 10), limit: 10) == .responseTooLarge(limit: 10))
+        #expect(
+            BricksError(sending: ResponseAccumulator.ResponseTooBigError(maxBodySize: 10), limit: 10)
+                == .responseTooLarge(limit: 10))
         #expect(BricksError(sending: BricksError.invalidURL("x"), limit: 1) == .invalidURL("x"))
         guard case .transport(let error) = BricksError(sending: HTTPClientError.remoteConnectionClosed, limit: 1) else {
             Issue.record("a connection failure should be a transport error")
