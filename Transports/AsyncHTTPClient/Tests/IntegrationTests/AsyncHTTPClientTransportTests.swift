@@ -91,6 +91,15 @@ struct AsyncHTTPClientTransportTests {
         }
     }
 
+    @Test func aNegativeLimitRefusesAnyBody() async throws {
+        let request = try request("/bytes/10")
+        await #expect(throws: BricksError.responseTooLarge(limit: -1)) {
+            try await TransportLimits.$current.withValue(TransportLimits(maximumResponseSize: -1)) {
+                try await transport.send(request)
+            }
+        }
+    }
+
     @Test func acceptsABodyExactlyAtTheLimit() async throws {
         let request = try request("/bytes/1024")
         let (data, _) = try await TransportLimits.$current.withValue(TransportLimits(maximumResponseSize: 1024)) {
