@@ -6,12 +6,15 @@
 # happens. Extra arguments go to `swift test`, e.g. `--filter AsyncHTTPClientTransportTests`.
 set -euo pipefail
 cd "$(dirname "$0")"
-source ../../scripts/httpbin.sh
 
+echo "==> every public symbol of BricksAsyncHTTPClient is documented"
+python3 ../../scripts/check-docs.py Sources/BricksAsyncHTTPClient
+
+source ../../scripts/httpbin.sh
 trap httpbin_stop EXIT
 httpbin_start
 # The integration tests fail, rather than skip, when this is set and no server is given.
 export BRICKS_REQUIRE_INTEGRATION=1
 
-echo "==> swift test (Transports/AsyncHTTPClient)"
+echo "==> swift test (Transports/AsyncHTTPClient, warnings are errors)"
 swift test --scratch-path .build -Xswiftc -warnings-as-errors "$@" 2>&1
