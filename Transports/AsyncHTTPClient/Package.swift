@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Bricks on AsyncHTTPClient (SwiftNIO). A package of its own so that the root package keeps zero
+// dependencies; it depends on the root package by path.
+
+func bricks(_ product: String) -> Target.Dependency { .product(name: product, package: "Bricks") }
+func nio(_ product: String) -> Target.Dependency { .product(name: product, package: "swift-nio") }
+let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+
+let package = Package(
+    name: "BricksAsyncHTTPClient",
+    // The root package's minimums.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "BricksAsyncHTTPClient", targets: ["BricksAsyncHTTPClient"])
+    ],
+    dependencies: [
+        .package(name: "Bricks", path: "../.."),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Already in the graph through AsyncHTTPClient; named for the NIO modules the sources import.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+    ],
+    targets: [
+        .target(
+            name: "BricksAsyncHTTPClient",
+            dependencies: [
+                bricks("Bricks"),
+                asyncHTTPClient,
+                nio("NIOCore"),
+                nio("NIOHTTP1"),
+                nio("NIOConcurrencyHelpers"),
+                nio("NIOFoundationCompat"),
+            ]),
+        .testTarget(
+            name: "BricksAsyncHTTPClientTests",
+            dependencies: [
+                "BricksAsyncHTTPClient",
+                bricks("Bricks"),
+                asyncHTTPClient,
+                nio("NIOCore"),
+                nio("NIOHTTP1"),
+            ]),
+        // The root package's test helpers (a target there, not a product): a symlink to ../../Tests/Support.
+        .target(name: "BricksTestSupport", path: "Tests/Support"),
+        // The root package's integration suite, compiled again with this package's TestTransport:
+        // `Shared` is a symlink to ../../Tests/IntegrationTests, so new files there are picked up.
+        .testTarget(
+            name: "AsyncHTTPClientIntegrationTests",
+            dependencies: [
+                "BricksAsyncHTTPClient",
+                bricks("Bricks"),
+                bricks("BricksTesting"),
+                "BricksTestSupport",
+                asyncHTTPClient,
+                nio("NIOConcurrencyHelpers"),
+            ],
+            path: "Tests/IntegrationTests",
+            exclude: ["Shared/Support/TestTransport.swift"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,10 @@
+import Bricks
+import BricksAsyncHTTPClient
+
+/// The transport every integration test sends through: this package's version of the root
+/// suite's Support/TestTransport.swift, so that the whole suite runs on AsyncHTTPClient too.
+enum TestTransport {
+    static func make(redirectPolicy: RedirectPolicy = .follow) -> any HTTPTransport {
+        AsyncHTTPClientTransport(redirectPolicy: redirectPolicy)
+    }
+}
