@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs the whole test suite from a fresh clone: installs a local httpbin (PyPI, in .venv), starts
-# two instances on 127.0.0.1, runs every test with warnings as errors, runs the suite again under
-# ThreadSanitizer, and stops the servers whatever happens.
+# two instances on 127.0.0.1, checks the docs, runs every test with warnings as errors, runs the
+# suite again under ThreadSanitizer, checks that the benchmarks compile, runs the AsyncHTTPClient
+# transport package's tests (the whole integration suite again, on that transport), and stops the
+# servers whatever happens. CI runs exactly this (.ci/run).
 #
-#   bash scripts/test.sh            # everything
-#   BRICKS_SKIP_TSAN=1 bash scripts/test.sh   # without the ThreadSanitizer pass
+#   bash scripts/test.sh                           # everything (about 15 minutes from a fresh clone)
+#   BRICKS_SKIP_TSAN=1 bash scripts/test.sh        # without the ThreadSanitizer passes
+#   BRICKS_SKIP_PACKAGES=1 bash scripts/test.sh    # the root package only (benchmarks and transport skipped)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/httpbin.sh
@@ -40,4 +43,16 @@ if [ "${BRICKS_SKIP_TSAN:-0}" != "1" ]; then
     echo "the ThreadSanitizer pass failed" >&2
     exit 1
   fi
+fi
+
+# Stop this script's servers first: the transport package starts its own.
+httpbin_stop
+
+if [ "${BRICKS_SKIP_PACKAGES:-0}" != "1" ]; then
+  echo "==> the benchmarks still compile (they run with: bash Benchmarks/run.sh)"
+  swift build --package-path Benchmarks --scratch-path Benchmarks/.build --product bricks-bench \
+    -Xswiftc -warnings-as-errors
+
+  echo "==> the AsyncHTTPClient transport: its tests, and the whole integration suite on it"
+  bash Transports/AsyncHTTPClient/test.sh
 fi

@@ -5,14 +5,13 @@ import Testing
 /// bundled recordings, against `scripts/fixture-server.py` over real HTTP with `--base-url`, and
 /// against httpbin, which is not GitHub.
 ///
-/// The binary is built by the root package (`swift build`, `swift test`); other packages that
-/// compile this suite (the AsyncHTTPClient transport's) do not build it, and skip these tests.
+/// The binary is built by the root package (`swift build`, `swift test`); the AsyncHTTPClient
+/// transport package, which compiles the rest of this folder again, leaves this file out.
 /// Serialized: each test starts processes, and running them all at once would load the machine
 /// while other suites measure timeouts.
 @Suite(
     .serialized,
-    .enabled(if: HTTPBin.shouldRun, HTTPBin.skipReason),
-    .enabled(if: ExampleProgram.isExpected, "bricks-example is built only by the Bricks package itself"))
+    .enabled(if: HTTPBin.shouldRun, HTTPBin.skipReason))
 struct ExampleIntegrationTests {
     /// Lines every run on the recordings prints: real data decoded from each recorded call.
     static let decodedData = [
@@ -121,15 +120,6 @@ enum ExampleProgram {
         }
     }()
 
-    /// Whether the tests run in the Bricks package itself (`BricksPackageTests`), whose build
-    /// makes the binary, so that a missing binary fails instead of skipping.
-    static let isRootPackage: Bool = {
-        let names = [Bundle.main.executableURL?.lastPathComponent ?? ""]
-            + Bundle.allBundles.map(\.bundleURL.lastPathComponent)
-        return names.contains { $0.hasPrefix("BricksPackageTests") }
-    }()
-
-    static var isExpected: Bool { url != nil || isRootPackage }
 
     /// What one run printed, and how it ended.
     struct Run {

@@ -155,7 +155,7 @@ struct SessionIntegrationTests {
     }
 }
 
-extension BricksError: Equatable {
+extension Bricks.BricksError: Swift.Equatable {
     public static func == (lhs: BricksError, rhs: BricksError) -> Bool {
         switch (lhs, rhs) {
         case (.timedOut, .timedOut), (.cancelled, .cancelled): true
