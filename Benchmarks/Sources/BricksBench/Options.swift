@@ -29,39 +29,27 @@ struct Options {
     /// Parses `arguments` (without the executable's name).
     /// - Throws: ``BenchmarkError`` for an unknown option or a missing value.
     init(_ arguments: [String], probeArgument: String) throws {
-        var rest = arguments[...]
-        func nextValue(for option: String) throws -> String {
-            guard let value = rest.popFirst() else { throw BenchmarkError("\(option) needs a value") }
-            return value
-        }
-        while let argument = rest.popFirst() {
+        var arguments = ArgumentReader(arguments)
+        while let argument = arguments.next() {
             switch argument {
             case "--quick":
                 quick = true
             case "--no-diagnostics":
                 diagnostics = false
             case "--only":
-                groups = Set(try nextValue(for: argument).split(separator: ",").map(String.init))
+                groups = Set(try arguments.value(for: argument).split(separator: ",").map(String.init))
                 let unknown = groups.subtracting(Self.allGroups)
                 guard unknown.isEmpty else {
                     throw BenchmarkError("unknown groups \(unknown.sorted()); known: \(Self.allGroups)")
                 }
             case "--output":
-                output = URL(fileURLWithPath: try nextValue(for: argument))
+                output = try arguments.file(for: argument)
             case "--markdown":
-                markdown = URL(fileURLWithPath: try nextValue(for: argument))
+                markdown = try arguments.file(for: argument)
             case "--profile":
-                let name = try nextValue(for: argument)
-                let contender = try nextValue(for: argument)
-                guard let count = Int(try nextValue(for: argument)) else {
-                    throw BenchmarkError("--profile needs a case, a contender and a count")
-                }
-                profile = (name, contender, count)
+                profile = try arguments.profile(for: argument)
             case probeArgument:
-                let scenario = try nextValue(for: argument)
-                guard let count = Int(try nextValue(for: argument)) else {
-                    throw BenchmarkError("\(probeArgument) needs a scenario and a request count")
-                }
+                let (scenario, count) = try arguments.nameAndCount(for: argument)
                 probe = (scenario, count)
             default:
                 throw BenchmarkError(

@@ -55,8 +55,12 @@ public enum RoundTripBenchmarks {
 
     /// Two rows comparing client `bricks` with client `floor`: wall-clock time per request (with the
     /// throughputs in the note) and client CPU time per request.
+    /// - Parameters:
+    ///   - target: the limit on the ratio of wall-clock times, if any.
+    ///   - cpuTarget: the limit on the ratio of client CPU times, if any.
     public static func rows(
-        _ measured: Measurements, bricks: String, floor: String, name: String, label: String, target: Double?
+        _ measured: Measurements, bricks: String, floor: String, name: String, label: String, target: Double?,
+        cpuTarget: Double? = nil
     ) -> [Comparison] {
         var wall = measured.compare(
             bricks, with: floor, name: name, title: "Round trip GET /json, \(label)",
@@ -66,12 +70,13 @@ public enum RoundTripBenchmarks {
             + "\(measured.iterationsPerRun) requests per run and client"
         // User + system time of the whole client process, URLSession's threads included.
         let cpu = measured.compare(
-            bricks, with: floor, name: name + ".cpu", title: "Client CPU per request, \(label)", metric: .cpu)
+            bricks, with: floor, name: name + ".cpu", title: "Client CPU per request, \(label)", metric: .cpu,
+            target: cpuTarget.map { .ratio(atMost: $0) })
         return [wall, cpu]
     }
 
     /// Requests per second for a median wall time per request in microseconds, rounded.
-    static func requestsPerSecond(_ microseconds: Double) -> Int {
+    public static func requestsPerSecond(_ microseconds: Double) -> Int {
         microseconds > 0 ? Int((1e6 / microseconds).rounded()) : 0
     }
 }

@@ -1,0 +1,34 @@
+import BenchmarkHarness
+import Foundation
+
+/// The command line of bricks-bench-ahc:
+///
+///     bricks-bench-ahc [--quick] [--output FILE] [--markdown FILE]
+///     bricks-bench-ahc --profile CASE CONTENDER COUNT   (one side of one case, unmeasured, for a profiler)
+struct Options {
+    static let usage = "usage: bricks-bench-ahc [--quick] [--output FILE] [--markdown FILE] | --profile CASE CONTENDER COUNT"
+
+    /// A small run that only checks that everything works.
+    var quick = false
+    /// Where to write the JSON report.
+    var output: URL?
+    /// Where to write the Markdown tables.
+    var markdown: URL?
+    /// The case, contender and count to run for a profiler.
+    var profile: (name: String, contender: String, count: Int)?
+
+    /// Parses `arguments` (without the executable's name).
+    /// - Throws: ``BenchmarkError`` for an unknown option or a missing value.
+    init(_ arguments: [String]) throws {
+        var arguments = ArgumentReader(arguments)
+        while let argument = arguments.next() {
+            switch argument {
+            case "--quick": quick = true
+            case "--output": output = try arguments.file(for: argument)
+            case "--markdown": markdown = try arguments.file(for: argument)
+            case "--profile": profile = try arguments.profile(for: argument)
+            default: throw BenchmarkError("unknown argument \(argument); \(Self.usage)")
+            }
+        }
+    }
+}
