@@ -82,6 +82,31 @@ import FoundationNetworking
         }
     }
 
+    @Test func formBodiesDecodeBackExactly() throws {
+        struct Form: RequestContextType, POSTRequestType, FormURLEncodedBodyRequestType, EmptyResponseType {
+            let baseURL = URL(string: "https://api.example.com")!
+            let body: [URLQueryItem]
+        }
+        let seed = SeededGenerator.seed()
+        var generator = SeededGenerator(seed: seed)
+        for _ in 0..<Self.cases {
+            let items = (0..<Int.random(in: 1...3, using: &generator)).map { index in
+                URLQueryItem(name: "k\(index)" + RandomStrings.make(using: &generator, maximumPieces: 2),
+                    value: RandomStrings.make(using: &generator))
+            }
+            let body = try #require(try Form(body: items).makeURLRequest().httpBody, "seed \(seed)")
+            // As a server reads a form: split on & and =, then + is a space, then %XX are bytes.
+            let decoded = String(decoding: body, as: UTF8.self).split(separator: "&", omittingEmptySubsequences: false)
+                .map { pair in
+                    let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    let plain = parts.map { Substring($0.replacingOccurrences(of: "+", with: " ")) }
+                    return URLQueryItem(name: Self.percentDecode(plain[0]) ?? "?",
+                        value: plain.count > 1 ? Self.percentDecode(plain[1]) : nil)
+                }
+            #expect(decoded == items, "\(items) came back as \(decoded) (seed \(seed))")
+        }
+    }
+
     @Test func randomBaseURLsNeverCrash() throws {
         let seed = SeededGenerator.seed()
         var generator = SeededGenerator(seed: seed)

@@ -14,6 +14,13 @@ private struct EchoAnything: RequestContextType, JSONResponseType {
     var path: String { "/anything" }
 }
 
+private struct PostForm: RequestContextType, POSTRequestType, FormURLEncodedBodyRequestType, JSONResponseType {
+    typealias Response = Echo
+    let baseURL: URL
+    let body: [URLQueryItem]
+    var path: String { "/anything" }
+}
+
 /// Random hostile values sent to a real server: what it receives is exactly what was given, or
 /// Bricks refused with a `BricksError` before sending.
 @Suite(.enabled(if: HTTPBin.shouldRun, HTTPBin.skipReason))
@@ -54,6 +61,21 @@ struct PropertyIntegrationTests {
             }
             for _ in 0..<8 { startNext() }
             while try await group.next() != nil { startNext() }
+        }
+    }
+
+    @Test func randomFormFieldsArriveIntact() async throws {
+        let seed = SeededGenerator.seed()
+        var generator = SeededGenerator(seed: seed)
+        let base = try HTTPBin.base()
+        let session = Session(transport: TestTransport.make())
+        for _ in 0..<Self.cases / 4 {
+            let values = (0..<3).map { _ in RandomStrings.make(using: &generator) }
+            let items = values.enumerated().map { URLQueryItem(name: "k\($0.offset)", value: $0.element) }
+            let echo = try await session.send(PostForm(baseURL: base, body: items))
+            for (index, value) in values.enumerated() {
+                #expect(echo.form?["k\(index)"] == value, "seed \(seed)")
+            }
         }
     }
 }
