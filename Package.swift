@@ -21,14 +21,15 @@ let package = Package(
         .executableTarget(
             name: "BricksExample", dependencies: ["Bricks", "BricksTesting"], resources: [.copy("Fixtures")]),
         // Helpers shared by the test targets (seeded random input); not a product.
-        .target(name: "BricksTestSupport", path: "Tests/Support"),
+        .target(name: "BricksTestSupport", dependencies: ["Bricks"], path: "Tests/Support"),
         .testTarget(
             name: "BricksTests", dependencies: ["Bricks", "BricksTesting", "BricksTestSupport"],
             exclude: ["Fixtures/GitHub/README.md", "Fixtures/GitHub/LICENSE.md"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "IntegrationTests", dependencies: ["Bricks", "BricksTesting", "BricksTestSupport"]),
         .testTarget(
-            name: "BricksTestingTests", dependencies: ["Bricks", "BricksTesting"], resources: [.copy("Fixtures")]),
+            name: "BricksTestingTests", dependencies: ["Bricks", "BricksTesting", "BricksTestSupport"],
+            resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

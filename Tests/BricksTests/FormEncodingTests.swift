@@ -1,4 +1,5 @@
 @testable import Bricks
+import BricksTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import BricksTestSupport
 import Testing
 
 @Suite struct GitHubFixtureTests {

@@ -1,4 +1,5 @@
 import Bricks
+import BricksTestSupport
 import Testing
 
 @Suite struct LinkHeaderTests {

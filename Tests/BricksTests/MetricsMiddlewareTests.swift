@@ -1,4 +1,5 @@
 import Bricks
+import BricksTestSupport
 import BricksTesting
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import BricksTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import Bricks
+import BricksTestSupport
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)

@@ -1,4 +1,5 @@
 import Bricks
+import BricksTestSupport
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -152,17 +153,6 @@ struct SessionIntegrationTests {
         let result = await task.result
         #expect(ContinuousClock.now - started < .seconds(2))
         #expect(throws: BricksError.cancelled) { try result.get() }
-    }
-}
-
-extension Bricks.BricksError: Swift.Equatable {
-    public static func == (lhs: BricksError, rhs: BricksError) -> Bool {
-        switch (lhs, rhs) {
-        case (.timedOut, .timedOut), (.cancelled, .cancelled): true
-        case (.unacceptableStatus(let a, _, _), .unacceptableStatus(let b, _, _)): a == b
-        case (.responseTooLarge(let a), .responseTooLarge(let b)): a == b
-        default: false
-        }
     }
 }
 

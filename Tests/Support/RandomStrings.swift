@@ -1,6 +1,6 @@
 import Foundation
 
-// Shared by the unit and integration test targets (not a product).
+// Shared by the test targets of both packages (not a product).
 
 /// A small, seeded random number generator (SplitMix64), so that property tests are repeatable:
 /// a failure reports its seed, and `BRICKS_PROPERTY_SEED` replays it.

@@ -42,7 +42,7 @@ let package = Package(
                 nio("NIOHTTP1"),
             ]),
         // The root package's test helpers (a target there, not a product): a symlink to ../../Tests/Support.
-        .target(name: "BricksTestSupport", path: "Tests/Support"),
+        .target(name: "BricksTestSupport", dependencies: [bricks("Bricks")], path: "Tests/Support"),
         // The root package's integration suite, compiled again with this package's TestTransport:
         // `Shared` is a symlink to ../../Tests/IntegrationTests, so new files there are picked up.
         .testTarget(

@@ -1,29 +1,11 @@
 import Bricks
+import BricksTestSupport
 import BricksTesting
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-/// The base URL of the tests' imaginary API.
-let exampleBase = URL(string: "https://api.example.com")!
-
-protocol ExampleRequest: BaseURLRequestType {}
-extension ExampleRequest {
-    var baseURL: URL { exampleBase }
-}
-
-struct User: Codable, Equatable, Sendable {
-    let id: Int
-    let login: String
-}
-
-struct GetUser: ExampleRequest, GETRequestType, JSONResponseType {
-    typealias Response = User
-    let login: String
-    var pathSegments: [String] { ["users", login] }
-}
 
 struct NewIssue: Codable, Equatable, Sendable {
     let title: String

@@ -1,4 +1,5 @@
 import Bricks
+import BricksTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,5 @@
 import Bricks
+import BricksTestSupport
 
 /// The transport every integration test sends through.
 ///

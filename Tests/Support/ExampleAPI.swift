@@ -1,0 +1,62 @@
+import Bricks
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The imaginary API the unit tests of every test target talk to (through stubs).
+
+/// The base URL of the tests' imaginary API.
+public let exampleBase = URL(string: "https://api.example.com")!
+
+/// The app-wide brick of the imaginary API.
+public protocol ExampleRequest: BaseURLRequestType {}
+extension ExampleRequest {
+    /// ``exampleBase``.
+    public var baseURL: URL { exampleBase }
+}
+
+/// A user of the imaginary API.
+public struct User: Codable, Equatable, Sendable {
+    /// The user's number.
+    public let id: Int
+    /// The user's name.
+    public let login: String
+
+    /// Makes a user.
+    public init(id: Int, login: String) {
+        self.id = id
+        self.login = login
+    }
+}
+
+/// `GET /users/{login}`.
+public struct GetUser: ExampleRequest, GETRequestType, JSONResponseType {
+    /// A ``User``.
+    public typealias Response = User
+    /// Whose profile.
+    public let login: String
+    /// `users`, the login.
+    public var pathSegments: [String] { ["users", login] }
+
+    /// Makes the request for `login`.
+    public init(login: String) { self.login = login }
+}
+
+/// Equal when the case and its comparable values match, so that tests can write
+/// `#expect(throws: BricksError.timedOut)`. Module-qualified so that it is not a retroactive
+/// conformance warning when another package compiles these helpers.
+extension Bricks.BricksError: Swift.Equatable {
+    public static func == (lhs: BricksError, rhs: BricksError) -> Bool {
+        switch (lhs, rhs) {
+        case (.timedOut, .timedOut), (.cancelled, .cancelled): true
+        case (.unacceptableStatus(let a, _, _), .unacceptableStatus(let b, _, _)): a == b
+        case (.responseTooLarge(let a), .responseTooLarge(let b)): a == b
+        case (.invalidURL, .invalidURL), (.invalidRequest, .invalidRequest), (.bodyEncoding, .bodyEncoding),
+            (.decoding, .decoding), (.transport, .transport):
+            true
+        case (.invalidHeader(let a, _), .invalidHeader(let b, _)): a == b
+        default: false
+        }
+    }
+}
