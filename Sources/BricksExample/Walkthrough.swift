@@ -87,15 +87,16 @@ struct Walkthrough {
     }
 
     /// A `POST` with a JSON body that GitHub refuses: the 422 body arrives as the typed
-    /// `GitHubError`, not as a status code to decode by hand.
+    /// `GitHubError` (in a `TypedAPIError`, with its status), not as a status code to decode by hand.
     func showRefusedLabel() async throws {
         let label = NewLabel(name: "foo", color: "invalid")
         section("Create label \"\(label.name)\" with color \"\(label.color)\" in \(Self.owner)/errors")
         do {
             let created = try await client.send(CreateLabel(owner: Self.owner, repo: "errors", body: label))
             print("  Created label \(created.name) (#\(created.color)).")
-        } catch let error as GitHubError {
-            print("  GitHub refused it with a typed GitHubError: \(error.status) \(error.message)")
+        } catch let failure as TypedAPIError<GitHubError> {
+            let error = failure.value
+            print("  GitHub refused it with a typed GitHubError: \(failure.statusCode) \(error.message)")
             var table = Table(columns: ["resource", "field", "code"])
             for problem in error.errors ?? [] {
                 table.append([problem.resource ?? "", problem.field ?? "", problem.message ?? problem.code])

@@ -43,20 +43,30 @@ public struct GetUser: ExampleRequest, GETRequestType, JSONResponseType {
     public init(login: String) { self.login = login }
 }
 
-/// Equal when the case and its comparable values match, so that tests can write
-/// `#expect(throws: BricksError.timedOut)`. Module-qualified so that it is not a retroactive
-/// conformance warning when another package compiles these helpers.
+/// Equal when the reasons match (their comparable values too), whatever the call, so that tests
+/// can write `#expect(throws: BricksError(.cancelled))`. Module-qualified so that it is not a
+/// retroactive conformance warning when another package compiles these helpers.
 extension Bricks.BricksError: Swift.Equatable {
     public static func == (lhs: BricksError, rhs: BricksError) -> Bool {
-        switch (lhs, rhs) {
+        switch (lhs.reason, rhs.reason) {
         case (.timedOut, .timedOut), (.cancelled, .cancelled): true
-        case (.unacceptableStatus(let a, _, _), .unacceptableStatus(let b, _, _)): a == b
+        case (.unacceptableStatus(let a, _), .unacceptableStatus(let b, _)): a.statusCode == b.statusCode
         case (.responseTooLarge(let a), .responseTooLarge(let b)): a == b
+        case (.tooManyRedirects(let a, _), .tooManyRedirects(let b, _)): a == b
         case (.invalidURL, .invalidURL), (.invalidRequest, .invalidRequest), (.bodyEncoding, .bodyEncoding),
-            (.decoding, .decoding), (.transport, .transport):
+            (.decoding, .decoding), (.transport, .transport), (.invalidResponse, .invalidResponse):
             true
         case (.invalidHeader(let a, _), .invalidHeader(let b, _)): a == b
         default: false
         }
     }
+}
+
+extension Bricks.BricksError {
+    /// Any time-out, for `#expect(throws: BricksError.timedOut)`: equality ignores the duration.
+    public static var timedOut: BricksError { BricksError(.timedOut(after: .zero)) }
+    /// A cancellation.
+    public static var cancelled: BricksError { BricksError(.cancelled) }
+    /// A response over `limit` bytes.
+    public static func responseTooLarge(limit: Int) -> BricksError { BricksError(.responseTooLarge(limit: limit)) }
 }

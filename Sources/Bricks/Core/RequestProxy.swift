@@ -83,29 +83,25 @@ extension RequestProxy {
     public var maximumResponseSize: Int? { base.maximumResponseSize }
     /// Decodes the reply as the base does.
     /// - Throws: what the base's ``ResponseType/decode(_:response:)`` throws.
-    public func decode(_ data: Data, response: HTTPURLResponse) throws -> Response {
+    public func decode(_ data: Data, response: ResponseHead) throws -> Response {
         try base.decode(data, response: response)
     }
     /// Decodes the error body as the base does.
     /// - Throws: what the base's ``ResponseType/decodeAPIError(from:response:)`` throws.
-    public func decodeAPIError(from data: Data, response: HTTPURLResponse) throws -> APIError {
+    public func decodeAPIError(from data: Data, response: ResponseHead) throws -> APIError {
         try base.decodeAPIError(from: data, response: response)
     }
     /// Maps statuses as the base does.
-    public func error(forStatus status: Int, data: Data, response: HTTPURLResponse) -> (any Error)? {
+    public func error(forStatus status: Int, data: Data, response: ResponseHead) -> (any Error)? {
         base.error(forStatus: status, data: data, response: response)
-    }
-    /// The base's error for an unacceptable reply.
-    public func apiError(from data: Data, response: HTTPURLResponse) -> (any Error)? {
-        base.apiError(from: data, response: response)
     }
 }
 
 extension RequestProxy where Self: PaginatedRequestType, Base: PaginatedRequestType {
     /// The base's next page, wrapped in this proxy: the proxy's change applies to every page.
-    /// - Throws: what the base's ``PaginatedRequestType/nextRequest(after:urlResponse:)`` throws.
-    public func nextRequest(after response: Response, urlResponse: HTTPURLResponse) throws -> Self? {
-        guard let nextBase = try base.nextRequest(after: response, urlResponse: urlResponse) else { return nil }
+    /// - Throws: what the base's ``PaginatedRequestType/nextRequest(after:head:)`` throws.
+    public func nextRequest(after response: Response, head: ResponseHead) throws -> Self? {
+        guard let nextBase = try base.nextRequest(after: response, head: head) else { return nil }
         var next = self
         next.base = nextBase
         return next

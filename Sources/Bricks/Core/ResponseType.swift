@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The response half of an endpoint: which statuses it accepts, how its body becomes a value, and
 /// how an error reply becomes the API's own error.
@@ -20,54 +17,52 @@ import FoundationNetworking
 /// protocol GitHubRequest: BaseURLRequestType where APIError == GitHubError {}
 /// extension GitHubRequest {
 ///     var baseURL: URL { URL(string: "https://api.github.com")! }
-///     func error(forStatus status: Int, data: Data, response: HTTPURLResponse) -> (any Error)? {
+///     func error(forStatus status: Int, data: Data, response: ResponseHead) -> (any Error)? {
 ///         status == 401 ? AppError.invalidToken : nil
 ///     }
 /// }
 /// ```
 ///
 /// On a status outside ``acceptableStatusCodes`` a ``Session`` throws, in this order: the error
-/// from ``error(forStatus:data:response:)``; else the body decoded as ``APIError``; else
-/// ``BricksError/unacceptableStatus(code:headers:body:)`` with the status, headers and body.
+/// from ``error(forStatus:data:response:)``, as it is; else the body decoded by
+/// ``decodeAPIError(from:response:)``, wrapped in a ``TypedAPIError`` with the reply's head; else
+/// a ``BricksError`` with ``BricksError/Reason/unacceptableStatus(_:body:)``.
+///
+/// Two hooks, because they answer different questions: ``decodeAPIError(from:response:)`` says
+/// how the API writes its errors (a format, declared once per API), ``error(forStatus:data:response:)``
+/// which statuses mean something to the app (a mapping, declared where the app needs it).
 public protocol ResponseType {
     /// The value a successful reply decodes to.
     associatedtype Response
     /// The API's own error, decoded from the body of an error reply, such as GitHub's
     /// `{"message": …, "documentation_url": …}`. Default: ``NoAPIError``, meaning the API has none.
-    associatedtype APIError: Error & Decodable = NoAPIError
+    associatedtype APIError: Error & Decodable & Sendable = NoAPIError
     /// Status codes that count as success; any other is an error. Default: `200..<300`.
     var acceptableStatusCodes: Range<Int> { get }
     /// The largest body accepted for this endpoint, in bytes, or `nil` for the session's limit
-    /// (``TransportLimits/maximumResponseSize``). Default: `nil`.
+    /// (``ResponseLimits/maximumBodySize``). Default: `nil`.
     var maximumResponseSize: Int? { get }
     /// Turns the body of an accepted reply into a ``Response``.
     /// - Parameters:
     ///   - data: the body as received (possibly empty).
-    ///   - response: the reply's status and headers.
-    /// - Throws: a `DecodingError`, which Bricks reports as ``BricksError/decoding(_:bodyExcerpt:)``
+    ///   - response: the reply's head: status, header fields, URL.
+    /// - Throws: a `DecodingError`, which Bricks reports as ``BricksError/Reason/decoding(_:bodyExcerpt:)``
     ///   with an excerpt of the body, or any other error, which reaches the caller unchanged (an
     ///   API's own failure found inside a 200 reply, say).
-    func decode(_ data: Data, response: HTTPURLResponse) throws -> Response
+    func decode(_ data: Data, response: ResponseHead) throws -> Response
     /// Decodes the body of an error reply into ``APIError``. Default: JSON with a default
     /// `JSONDecoder`; for ``NoAPIError`` it throws without reading the body.
     /// - Throws: any error when the body is not an ``APIError``; Bricks then reports
-    ///   ``BricksError/unacceptableStatus(code:headers:body:)``.
-    func decodeAPIError(from data: Data, response: HTTPURLResponse) throws -> APIError
+    ///   ``BricksError/Reason/unacceptableStatus(_:body:)``.
+    func decodeAPIError(from data: Data, response: ResponseHead) throws -> APIError
     /// Maps specific statuses to the app's own errors, before the body is looked at: for example
     /// 401 to "invalid token", 426 to "update required". Return `nil` for every other status.
     /// Default: `nil`.
     /// - Parameters:
     ///   - status: the unacceptable status code.
     ///   - data: the body as received.
-    ///   - response: the reply's status and headers.
-    func error(forStatus status: Int, data: Data, response: HTTPURLResponse) -> (any Error)?
-    /// The error a ``Session`` throws for a reply whose status is not acceptable, or `nil` to let it
-    /// throw ``BricksError/unacceptableStatus(code:headers:body:)``.
-    ///
-    /// Default: the result of ``error(forStatus:data:response:)``, else the body decoded by
-    /// ``decodeAPIError(from:response:)``, else `nil`. Implement ``error(forStatus:data:response:)``
-    /// or name an ``APIError`` rather than replacing this.
-    func apiError(from data: Data, response: HTTPURLResponse) -> (any Error)?
+    ///   - response: the reply's head.
+    func error(forStatus status: Int, data: Data, response: ResponseHead) -> (any Error)?
 }
 
 extension ResponseType {
@@ -79,17 +74,19 @@ extension ResponseType {
     /// Decodes ``APIError`` from JSON with a default `JSONDecoder`.
     /// - Throws: the decoder's error; for ``NoAPIError`` a `DecodingError` at once, without
     ///   parsing the body.
-    public func decodeAPIError(from data: Data, response: HTTPURLResponse) throws -> APIError {
+    public func decodeAPIError(from data: Data, response: ResponseHead) throws -> APIError {
         if APIError.self == NoAPIError.self { throw NoAPIError.notDeclared }
         return try DefaultCoders.jsonDecoder.decode(APIError.self, from: data)
     }
 
     /// `nil`: no status has an app error of its own.
-    public func error(forStatus status: Int, data: Data, response: HTTPURLResponse) -> (any Error)? { nil }
+    public func error(forStatus status: Int, data: Data, response: ResponseHead) -> (any Error)? { nil }
 
-    /// The mapped status error, else the decoded ``APIError``, else `nil`.
-    public func apiError(from data: Data, response: HTTPURLResponse) -> (any Error)? {
+    /// The error for a reply with an unacceptable status: the mapped status error, else the decoded
+    /// ``APIError`` in a ``TypedAPIError``, else `nil`.
+    func apiError(from data: Data, response: ResponseHead, request: RequestSummary?) -> (any Error)? {
         if let mapped = error(forStatus: response.statusCode, data: data, response: response) { return mapped }
-        return try? decodeAPIError(from: data, response: response)
+        guard let value = try? decodeAPIError(from: data, response: response) else { return nil }
+        return TypedAPIError(value, head: response, request: request)
     }
 }

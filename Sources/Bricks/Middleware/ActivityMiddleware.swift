@@ -33,8 +33,8 @@ public struct ActivityMiddleware: Middleware {
     public var requestsInFlight: Int { counter.count.withLock { $0 } }
 
     /// Counts the request while it passes through.
-    public func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws
-        -> (Data, HTTPURLResponse)
+    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
+        -> RawResponse
     {
         counter.add(1)
         defer { counter.add(-1) }

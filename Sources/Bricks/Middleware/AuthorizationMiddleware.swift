@@ -51,14 +51,14 @@ public struct AuthorizationMiddleware: Middleware {
 
     /// Authorizes the request, and resends it once with a renewed token if it was rejected.
     /// - Throws: the provider's errors, including a failed refresh, unchanged.
-    public func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws
-        -> (Data, HTTPURLResponse)
+    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
+        -> RawResponse
     {
         guard request.value(forHTTPHeaderField: headerName) == nil else { return try await next(request, context) }
         let generation = refresher.generation  // before the token: see TokenRefresher
         guard let token = try await refresher.tokens.token() else { return try await next(request, context) }
-        let reply = try await next(try authorize(request, with: token), context)
-        guard refreshStatusCodes.contains(reply.1.statusCode) else { return reply }
+        let response = try await next(try authorize(request, with: token), context)
+        guard refreshStatusCodes.contains(response.head.statusCode) else { return response }
         let renewed = try await refresher.token(replacing: token, sentIn: generation)
         return try await next(try authorize(request, with: renewed), context)
     }

@@ -22,9 +22,7 @@ import FoundationNetworking
 public struct DeduplicationMiddleware: Middleware {
     /// The methods whose requests may be merged.
     public let methods: Set<HTTPMethod>
-    private let flights = SingleFlight<RequestIdentity, Reply>(cancelsWhenAbandoned: true)
-
-    private typealias Reply = (Data, HTTPURLResponse)
+    private let flights = SingleFlight<RequestIdentity, RawResponse>(cancelsWhenAbandoned: true)
 
     /// Makes the middleware.
     /// - Parameter methods: the methods whose requests may be merged. Default: `GET` and `HEAD`.
@@ -33,10 +31,11 @@ public struct DeduplicationMiddleware: Middleware {
     }
 
     /// Joins an identical request in flight, or sends this one and lets later identical ones join it.
-    public func intercept(_ request: URLRequest, context: RequestContext, next: @escaping Next) async throws
-        -> (Data, HTTPURLResponse)
+    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+        -> RawResponse
     {
-        guard methods.contains(context.method) else { return try await next(request, context) }
+        // A streamed body has one reader: it cannot be shared.
+        guard methods.contains(context.method), !context.streamsBody else { return try await next(request, context) }
         return try await flights.run(RequestIdentity(request)) { try await next(request, context) }
     }
 

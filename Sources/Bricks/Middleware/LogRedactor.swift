@@ -9,6 +9,22 @@ struct LogRedactor: Sendable {
     /// What replaces a secret.
     static let placeholder = "REDACTED"
 
+    /// The headers that carry credentials: never logged, recorded or sent across origins on a
+    /// redirect. The one list of them in Bricks.
+    static let defaultSecretHeaders: Set<String> = ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"]
+
+    /// Query items (and form fields) whose values are secrets by their usual names.
+    static let defaultSecretQueryItems: Set<String> = [
+        "token", "access_token", "refresh_token", "id_token", "api_key", "apikey", "key", "password",
+        "secret", "client_secret", "signature", "sig",
+    ]
+
+    /// The redaction of errors and of a ``LoggingMiddleware`` with no names of its own.
+    static let `default` = LogRedactor(headers: defaultSecretHeaders, queryItems: defaultSecretQueryItems)
+
+    /// ``defaultSecretHeaders``, lowercased, as the redirect rules compare them.
+    static let secretHeaders = Set(defaultSecretHeaders.map { $0.lowercased() })
+
     /// Lowercased header names whose values are hidden.
     let headers: Set<String>
     /// Lowercased query item (and form field) names whose values are hidden.
@@ -42,7 +58,11 @@ struct LogRedactor: Sendable {
 
     /// `Name: value` lines, sorted by name, secrets hidden.
     func headerLines(_ fields: [String: String]) -> [String] {
-        fields.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "\($0.key): \(header($0.key, value: $0.value))" }
+        headerLines(HeaderFields(fields))
+    }
+
+    func headerLines(_ fields: HeaderFields) -> [String] {
+        fields.map { "\($0.name): \(header($0.name, value: $0.value))" }
     }
 
     /// The request as a `curl` command line, secrets hidden. Form bodies have their secret fields

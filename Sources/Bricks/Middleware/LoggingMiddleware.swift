@@ -26,14 +26,9 @@ import FoundationNetworking
 public struct LoggingMiddleware: Middleware {
     /// Headers whose values are never logged: `Authorization`, `Proxy-Authorization`, `Cookie`,
     /// `Set-Cookie`.
-    public static let defaultRedactedHeaders: Set<String> = [
-        "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie",
-    ]
+    public static let defaultRedactedHeaders: Set<String> = LogRedactor.defaultSecretHeaders
     /// Query items whose values are never logged: common names of tokens, keys and passwords.
-    public static let defaultRedactedQueryItems: Set<String> = [
-        "token", "access_token", "refresh_token", "id_token", "api_key", "apikey", "key", "password",
-        "secret", "client_secret", "signature", "sig",
-    ]
+    public static let defaultRedactedQueryItems: Set<String> = LogRedactor.defaultSecretQueryItems
 
     /// Whether request and reply headers are logged (redacted) under their lines.
     public let showsHeaders: Bool
@@ -63,8 +58,8 @@ public struct LoggingMiddleware: Middleware {
     }
 
     /// Logs the request, passes it on, and logs the reply or the error.
-    public func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws
-        -> (Data, HTTPURLResponse)
+    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
+        -> RawResponse
     {
         let method = request.httpMethod ?? context.method.rawValue
         let url = redactor.url(request.url)
@@ -82,9 +77,10 @@ public struct LoggingMiddleware: Middleware {
                 log("✗ \(method) \(url) failed after \(time): \(Self.describe(error))")
                 return
             }
-            var lines = ["← \(metrics.statusCode ?? 0) \(method) \(url) in \(time), \(metrics.responseBodySize) bytes"]
+            let size = metrics.isBodyStreamed ? "body streamed" : "\(metrics.responseBodySize) bytes"
+            var lines = ["← \(metrics.statusCode ?? 0) \(method) \(url) in \(time), \(size)"]
             if showsHeaders, let response {
-                lines += redactor.headerLines(response.headerDictionary).map { "  " + $0 }
+                lines += redactor.headerLines(response.headerFields).map { "  " + $0 }
             }
             log(lines.joined(separator: "\n"))
         }

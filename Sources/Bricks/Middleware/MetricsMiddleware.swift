@@ -25,8 +25,8 @@ public struct MetricsMiddleware: Middleware {
     }
 
     /// Measures the rest of the stack.
-    public func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws
-        -> (Data, HTTPURLResponse)
+    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
+        -> RawResponse
     {
         try await RequestMetrics.measure(request, context: context, next: next) { metrics, _ in report(metrics) }
     }

@@ -4,17 +4,17 @@ import FoundationNetworking
 #endif
 
 /// Cross-cutting work wrapped around every request a ``Session`` sends: logging, authorization,
-/// retry, de-duplication, stubbing, and your own.
+/// retry, de-duplication, and your own.
 ///
-/// A middleware receives the request and a ``RequestContext``, and calls `next` to pass them on
+/// A middleware receives the request and a ``MiddlewareContext``, and calls `next` to pass them on
 /// towards the transport. It may change the request or context first, change or replace the
-/// reply, answer without calling `next` at all, call `next` more than once (retry), or throw.
+/// response, answer without calling `next` at all, call `next` more than once (retry), or throw.
 ///
-/// In `Session(middleware: [a, b, c])`, `a` sees the request first and the reply last.
+/// In `Session(middleware: [a, b, c])`, `a` sees the request first and the response last.
 ///
 /// ```swift
 /// struct UserAgentMiddleware: Middleware {
-///     func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+///     func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws -> RawResponse {
 ///         var request = request
 ///         request.setValue("MyApp/1.0", forHTTPHeaderField: "User-Agent")
 ///         return try await next(request, context)
@@ -22,13 +22,17 @@ import FoundationNetworking
 /// }
 /// ```
 ///
+/// The response comes back as its head and body. For ``Session/send(_:)`` the body is already
+/// collected (``ResponseBody/bufferedData``); for a streamed call (``MiddlewareContext/streamsBody``)
+/// it is still unread, so that middleware acts on the head before any body is handed out.
+///
 /// Errors: a `URLError` or `CancellationError` that leaves the stack reaches the caller as the
 /// matching ``BricksError``; any other error (your app's own, say) reaches the caller unchanged.
-/// A reply with an unacceptable status is not an error inside the stack: it becomes one after
+/// A response with an unacceptable status is not an error inside the stack: it becomes one after
 /// the outermost middleware has seen it.
 public protocol Middleware: Sendable {
-    /// The rest of the stack: the following middleware, and finally the transport.
-    typealias Next = @Sendable (URLRequest, RequestContext) async throws -> (Data, HTTPURLResponse)
+    /// The rest of the stack: the following middleware, and finally the Session's core and the transport.
+    typealias Next = @Sendable (URLRequest, MiddlewareContext) async throws -> RawResponse
 
     /// Handles one request, usually by calling `next`.
     /// - Parameters:
@@ -37,7 +41,7 @@ public protocol Middleware: Sendable {
     ///   - next: the rest of the stack. It may be kept and called later, from another task (as
     ///     ``DeduplicationMiddleware`` does); an adopter that only calls it in place may declare
     ///     the parameter without `@escaping`.
-    /// - Returns: the reply, which the middleware before this one will see.
-    func intercept(_ request: URLRequest, context: RequestContext, next: @escaping Next) async throws
-        -> (Data, HTTPURLResponse)
+    /// - Returns: the response, which the middleware before this one will see.
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+        -> RawResponse
 }

@@ -25,28 +25,32 @@ public struct RequestMetrics: Sendable {
     public var statusCode: Int?
     /// The size of the reply's body in bytes; 0 when no reply came.
     public var responseBodySize: Int
+    /// Whether the body was streamed to the caller, unread when measured (``responseBodySize`` is then 0).
+    public var isBodyStreamed: Bool
     /// The error thrown instead of a reply, if any.
     public var error: (any Error)?
 
     /// Calls `next`, then hands the metrics of that call to `report`, with the reply's response
     /// when there is one.
     static func measure(
-        _ request: URLRequest, context: RequestContext, next: Middleware.Next,
-        report: (RequestMetrics, HTTPURLResponse?) -> Void
-    ) async throws -> (Data, HTTPURLResponse) {
+        _ request: URLRequest, context: MiddlewareContext, next: Middleware.Next,
+        report: (RequestMetrics, ResponseHead?) -> Void
+    ) async throws -> RawResponse {
         let clock = ContinuousClock()
         let started = clock.now
         var metrics = RequestMetrics(
             endpointName: context.endpointName, method: request.httpMethod ?? context.method.rawValue,
             url: request.url, attempt: context.attempt, startDate: Date(), duration: .zero,
-            requestBodySize: request.httpBody?.count ?? 0, statusCode: nil, responseBodySize: 0, error: nil)
+            requestBodySize: request.httpBody?.count ?? 0, statusCode: nil, responseBodySize: 0, isBodyStreamed: false,
+            error: nil)
         do {
-            let reply = try await next(request, context)
+            let response = try await next(request, context)
             metrics.duration = started.duration(to: clock.now)
-            metrics.statusCode = reply.1.statusCode
-            metrics.responseBodySize = reply.0.count
-            report(metrics, reply.1)
-            return reply
+            metrics.statusCode = response.head.statusCode
+            metrics.responseBodySize = response.body.bufferedData?.count ?? 0
+            metrics.isBodyStreamed = response.body.isStreamed
+            report(metrics, response.head)
+            return response
         } catch {
             metrics.duration = started.duration(to: clock.now)
             metrics.error = error

@@ -44,8 +44,8 @@ public struct RetryMiddleware: Middleware {
     /// Sends the request, and again while the policy allows.
     /// - Throws: the last error; ``BricksError/cancelled`` or ``BricksError/timedOut`` when the
     ///   task is cancelled or the deadline comes first.
-    public func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws
-        -> (Data, HTTPURLResponse)
+    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
+        -> RawResponse
     {
         guard policy.maxAttempts > 1, context.isIdempotent || policy.retriesNonIdempotentRequests else {
             return try await next(request, context)
@@ -55,14 +55,12 @@ public struct RetryMiddleware: Middleware {
         while true {
             let delay: Duration
             do {
-                let reply = try await next(request, context)
-                guard tries < policy.maxAttempts, policy.retryableStatusCodes.contains(reply.1.statusCode) else {
-                    return reply
+                let response = try await next(request, context)
+                guard tries < policy.maxAttempts, policy.retryableStatusCodes.contains(response.head.statusCode) else {
+                    return response
                 }
-                if let retryAfter = reply.1.value(forHTTPHeaderField: "Retry-After").flatMap({
-                    RetryPolicy.retryAfter($0)
-                }) {
-                    guard retryAfter <= policy.maximumRetryAfter else { return reply }
+                if let retryAfter = response.head.headerFields["Retry-After"].flatMap({ RetryPolicy.retryAfter($0) }) {
+                    guard retryAfter <= policy.maximumRetryAfter else { return response }
                     delay = retryAfter
                 } else {
                     delay = policy.backoff(afterAttempt: tries)
@@ -81,7 +79,9 @@ public struct RetryMiddleware: Middleware {
     /// Waits `delay`, unless the task is cancelled or the wait would reach `deadline`.
     private func wait(_ delay: Duration, before deadline: ContinuousClock.Instant?) async throws {
         if Task.isCancelled { throw BricksError.cancelled }
-        if let deadline, ContinuousClock.now + delay >= deadline { throw BricksError.timedOut }
+        if let deadline, ContinuousClock.now.duration(to: deadline) <= delay {
+            throw BricksError(.timedOut(after: ContinuousClock.now.duration(to: deadline)))
+        }
         do {
             try await sleep(delay)
         } catch {
@@ -91,7 +91,8 @@ public struct RetryMiddleware: Middleware {
 
     private static func isCancellation(_ error: any Error) -> Bool {
         switch error {
-        case is CancellationError, BricksError.cancelled: true
+        case is CancellationError: true
+        case let error as BricksError: error.isCancellation
         case let error as URLError: error.code == .cancelled
         default: false
         }

@@ -85,10 +85,12 @@ public struct RetryPolicy: Sendable {
     /// reply itself are not.
     public static func isTransient(_ error: any Error) -> Bool {
         switch error {
-        case BricksError.timedOut:
-            return true
-        case BricksError.transport(let cause):
-            return (cause as? URLError).map { transientCodes.contains($0.code) } ?? true
+        case let error as BricksError:
+            switch error.reason {
+            case .timedOut: return true
+            case .transport(let cause): return (cause as? URLError).map { transientCodes.contains($0.code) } ?? true
+            default: return false
+            }
         case let error as URLError:
             return transientCodes.contains(error.code)
         default:

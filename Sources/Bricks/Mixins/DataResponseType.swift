@@ -8,5 +8,5 @@ public protocol DataResponseType: ResponseType where Response == Data {}
 
 extension DataResponseType {
     /// The body as received.
-    public func decode(_ data: Data, response: HTTPURLResponse) throws -> Data { data }
+    public func decode(_ data: Data, response: ResponseHead) throws -> Data { data }
 }

@@ -9,5 +9,5 @@ public protocol EmptyResponseType: ResponseType where Response == Void {}
 
 extension EmptyResponseType {
     /// Ignores the body.
-    public func decode(_ data: Data, response: HTTPURLResponse) throws {}
+    public func decode(_ data: Data, response: ResponseHead) throws {}
 }

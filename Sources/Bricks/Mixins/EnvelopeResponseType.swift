@@ -40,7 +40,7 @@ extension EnvelopeResponseType {
     /// A shared `JSONDecoder` with default options; return your own to change them.
     public var decoder: JSONDecoder { DefaultCoders.jsonDecoder }
     /// Decodes the ``Envelope`` with ``decoder``, then ``unwrap(_:)``s it.
-    public func decode(_ data: Data, response: HTTPURLResponse) throws -> Response {
+    public func decode(_ data: Data, response: ResponseHead) throws -> Response {
         try unwrap(decoder.decode(Envelope.self, from: data))
     }
 }

@@ -14,7 +14,7 @@ extension JSONResponseType {
     /// A shared `JSONDecoder` with default options; return your own to change them.
     public var decoder: JSONDecoder { DefaultCoders.jsonDecoder }
     /// Decodes the body with ``decoder``.
-    public func decode(_ data: Data, response: HTTPURLResponse) throws -> Response {
+    public func decode(_ data: Data, response: ResponseHead) throws -> Response {
         try decoder.decode(Response.self, from: data)
     }
 }

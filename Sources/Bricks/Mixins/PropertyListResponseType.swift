@@ -21,7 +21,7 @@ extension PropertyListResponseType {
     /// A shared `PropertyListDecoder` with default options; return your own to change them.
     public var decoder: PropertyListDecoder { DefaultCoders.propertyListDecoder }
     /// Decodes the body with ``decoder``.
-    public func decode(_ data: Data, response: HTTPURLResponse) throws -> Response {
+    public func decode(_ data: Data, response: ResponseHead) throws -> Response {
         try decoder.decode(Response.self, from: data)
     }
 }

@@ -28,7 +28,7 @@ extension StringResponseType {
     /// The body decoded with the reply's charset, or ``defaultEncoding``.
     /// - Throws: a `DecodingError` naming the charset when it is unknown or the bytes are not valid
     ///   in it (which ``Session`` reports as ``BricksError/decoding(_:bodyExcerpt:)``).
-    public func decode(_ data: Data, response: HTTPURLResponse) throws -> String {
+    public func decode(_ data: Data, response: ResponseHead) throws -> String {
         do {
             return try Charset.decode(
                 data, contentType: response.value(forHTTPHeaderField: "Content-Type"), fallback: defaultEncoding)

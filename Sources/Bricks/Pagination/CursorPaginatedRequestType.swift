@@ -30,7 +30,7 @@ extension CursorPaginatedRequestType {
 
     /// This request with the response's cursor, or `nil` when it has none (or repeats the current
     /// one, which would loop).
-    public func nextRequest(after response: Response, urlResponse: HTTPURLResponse) throws -> Self? {
+    public func nextRequest(after response: Response, head: ResponseHead) throws -> Self? {
         guard let following = nextCursor(in: response), !following.isEmpty, following != cursor else { return nil }
         var next = self
         next.cursor = following

@@ -36,11 +36,11 @@ extension LinkHeaderPaginatedRequestType {
     /// or `nil` when there is none (the last page).
     /// - Throws: ``BricksError/invalidURL(_:)`` when the link is not a URL or points to another
     ///   origin than the page that carried it.
-    public func nextRequest(after response: Response, urlResponse: HTTPURLResponse) throws -> Self? {
-        guard let header = urlResponse.value(forHTTPHeaderField: "Link"),
+    public func nextRequest(after response: Response, head: ResponseHead) throws -> Self? {
+        guard let header = head.value(forHTTPHeaderField: "Link"),
             let link = LinkHeader(header).link(withRelation: "next")
         else { return nil }
-        let page = urlResponse.url ?? baseURL
+        let page = head.url
         let target = try PageLink.originForm(of: link.target, carriedBy: page)
         if target == PageLink.originForm(of: page) { return nil }
         var next = self

@@ -32,13 +32,13 @@ extension NextPageHeaderPaginatedRequestType {
 
     /// This request for the page the header names, or `nil` when it names none.
     /// - Throws: ``BricksError/decoding(_:bodyExcerpt:)`` when the header is not a page number.
-    public func nextRequest(after response: Response, urlResponse: HTTPURLResponse) throws -> Self? {
-        guard let text = urlResponse.value(forHTTPHeaderField: nextPageHeader)?.trimmingSpaces(), !text.isEmpty
+    public func nextRequest(after response: Response, head: ResponseHead) throws -> Self? {
+        guard let text = head.value(forHTTPHeaderField: nextPageHeader)?.trimmingSpaces(), !text.isEmpty
         else { return nil }
         guard let following = Int(text) else {
             let context = DecodingError.Context(
                 codingPath: [], debugDescription: "the \(nextPageHeader) header \"\(text)\" is not a page number")
-            throw BricksError.decoding(DecodingError.dataCorrupted(context), bodyExcerpt: "")
+            throw BricksError(.decoding(DecodingError.dataCorrupted(context), bodyExcerpt: ""))
         }
         guard following > page else { return nil }
         var next = self

@@ -37,7 +37,7 @@ extension PageNumberPaginatedRequestType {
 
     /// This request for the following page, or `nil` when `response` held fewer than
     /// ``pageSize`` items.
-    public func nextRequest(after response: Response, urlResponse: HTTPURLResponse) throws -> Self? {
+    public func nextRequest(after response: Response, head: ResponseHead) throws -> Self? {
         let count = itemCount(in: response)
         guard count > 0, count >= pageSize else { return nil }
         let (following, overflow) = page.addingReportingOverflow(1)

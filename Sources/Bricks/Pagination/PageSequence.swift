@@ -40,7 +40,7 @@ public struct PageSequence<Request: PaginatedRequestType>: AsyncSequence, Sendab
 
         /// Fetches the next page, or returns `nil` after the last.
         /// - Throws: ``BricksError/cancelled`` when the task is cancelled, or any error from
-        ///   fetching, decoding or ``PaginatedRequestType/nextRequest(after:urlResponse:)``.
+        ///   fetching, decoding or ``PaginatedRequestType/nextRequest(after:head:)``.
         public mutating func next() async throws -> Request.Response? {
             guard let request = pending else { return nil }
             pending = nil

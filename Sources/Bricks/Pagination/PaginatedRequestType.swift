@@ -29,5 +29,5 @@ public protocol PaginatedRequestType: RequestContextType {
     ///   - urlResponse: its status and headers.
     /// - Throws: an error when the reply names a next page that cannot be followed, such as a
     ///   `Link` to another origin.
-    func nextRequest(after response: Response, urlResponse: HTTPURLResponse) throws -> Self?
+    func nextRequest(after response: Response, head: ResponseHead) throws -> Self?
 }

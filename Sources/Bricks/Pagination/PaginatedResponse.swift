@@ -21,15 +21,15 @@ public struct PaginatedResponse<Request: PaginatedRequestType> {
     /// The decoded page.
     public let value: Request.Response
     /// The page's status, headers and URL.
-    public let response: HTTPURLResponse
+    public let head: ResponseHead
     /// The request for the following page, or `nil` when this is the last.
     public let nextRequest: Request?
 
     /// Makes a page, for example from a stored reply in a test.
-    public init(request: Request, value: Request.Response, response: HTTPURLResponse, nextRequest: Request?) {
+    public init(request: Request, value: Request.Response, head: ResponseHead, nextRequest: Request?) {
         self.request = request
         self.value = value
-        self.response = response
+        self.head = head
         self.nextRequest = nextRequest
     }
 

@@ -3,102 +3,76 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Decides what happens when a server answers with a redirect (3xx with `Location`).
+/// What a ``Session`` does when a server answers with a redirect (3xx with `Location`).
 ///
-/// Transports follow redirects themselves, through ``nextRequest(after:response:)``, rather than
-/// leaving them to the HTTP stack underneath: FoundationNetworking on Linux, left alone, forwards
-/// `Authorization` to whichever host a redirect names and drops the body of a 307 redirect.
-public struct RedirectPolicy: Sendable {
-    /// Returns the request to send next, or `nil` to stop and hand the 3xx reply to the caller.
-    /// Arguments: the request that was answered with a redirect, the request the redirect
-    /// proposes, and the redirect reply itself.
-    public typealias Decision = @Sendable (URLRequest, URLRequest, HTTPURLResponse) -> URLRequest?
-
-    private let decision: Decision
-    /// The most redirects followed for one request; one more fails with `URLError.httpTooManyRedirects`.
+/// The Session follows redirects itself, for every transport alike (transports never do):
+/// FoundationNetworking on Linux, left alone, forwards `Authorization` to whichever host a
+/// redirect names and drops the body of a 307 redirect.
+///
+/// ``follow``, the default:
+/// - never follows `https` → `http`, nor a target that is not `http` or `https`;
+/// - refuses a target with user info (`http://user:pass@host/`), which would become credentials;
+/// - on a redirect to another origin (scheme, host or port differs), drops the secret headers
+///   (`Authorization`, `Proxy-Authorization`, `Cookie` and those the logging redacts);
+/// - on 307 and 308, keeps the method and the body, as RFC 9110 requires; on 303, and on 301 or
+///   302 after a `POST`, sends a `GET` without body;
+/// - gives up after ``maximumRedirects`` with ``BricksError/Reason/tooManyRedirects(count:lastLocation:)``.
+public struct RedirectPolicy: Sendable, Equatable {
+    /// Whether redirects are followed at all.
+    public var followsRedirects: Bool
+    /// The most redirects followed for one request; one more fails with
+    /// ``BricksError/Reason/tooManyRedirects(count:lastLocation:)``.
     public var maximumRedirects: Int
 
-    /// Makes a policy from a closure. See ``custom(_:)``.
+    /// Makes a policy.
     /// - Parameters:
+    ///   - followsRedirects: whether to follow redirects. Default: `true`.
     ///   - maximumRedirects: the most redirects followed for one request. Default: 10.
-    ///   - decision: returns the request to send next, or `nil` to stop.
-    public init(maximumRedirects: Int = 10, _ decision: @escaping Decision) {
+    public init(followsRedirects: Bool = true, maximumRedirects: Int = 10) {
+        self.followsRedirects = followsRedirects
         self.maximumRedirects = maximumRedirects
-        self.decision = decision
     }
 
-    /// The request to send after `response`, or `nil` when `response` is not a redirect to follow
-    /// (not a 3xx with a `Location`, a `304`, or refused by the policy).
-    ///
-    /// The `Location` is resolved against the URL that answered; the proposed request keeps the
-    /// previous method, headers and body, and the policy decides from there.
-    /// - Throws: ``BricksError/invalidHeader(name:reason:)`` when the policy's request carries an
-    ///   invalid header.
-    public func nextRequest(after previous: URLRequest, response: HTTPURLResponse) throws -> URLRequest? {
-        guard (300..<400).contains(response.statusCode), response.statusCode != 304,
-            let location = response.value(forHTTPHeaderField: "Location"),
-            let target = URL(string: location, relativeTo: response.url ?? previous.url)?.absoluteURL
-        else { return nil }
-        var proposed = previous
-        proposed.url = target
-        guard let next = decision(previous, proposed, response) else { return nil }
-        for (name, value) in next.allHTTPHeaderFields ?? [:] {
-            try HeaderValidation.validate(name: name, value: value)
-        }
-        return next
-    }
+    /// The default: follow redirects safely, at most 10 of them.
+    public static let follow = RedirectPolicy()
 
-    /// Asks the policy what to send for a redirect.
-    /// - Parameters:
-    ///   - previous: the request that was answered with the redirect.
-    ///   - proposed: the request the redirect proposes (method and headers as the transport made them).
-    ///   - response: the redirect reply.
-    /// - Returns: the request to send, or `nil` to return the redirect reply as it is.
-    public func request(after previous: URLRequest, proposed: URLRequest, response: HTTPURLResponse) -> URLRequest? {
-        decision(previous, proposed, response)
-    }
-
-    /// The default: follow redirects safely.
-    ///
-    /// - Never follows `https` → `http`.
-    /// - On a redirect to another origin (scheme, host or port differs), drops `Authorization`,
-    ///   `Proxy-Authorization` and `Cookie`.
-    /// - On 307 and 308, keeps the method and the body, as RFC 9110 requires; on 303, and on 301 or
-    ///   302 after a `POST`, sends a `GET` without body.
-    public static let follow = RedirectPolicy { previous, proposed, response in
-        safeRedirect(from: previous, proposed: proposed, status: response.statusCode)
-    }
-
-    /// Never follows redirects: the 3xx reply comes back to the caller (and, unless the endpoint
-    /// accepts it, fails as an unacceptable status).
-    public static let doNotFollow = RedirectPolicy { _, _, _ in nil }
-
-    /// A policy of your own. Start from ``follow``'s rules with ``safeRedirect(from:proposed:status:)``
-    /// to keep its protections.
-    public static func custom(_ decision: @escaping Decision) -> RedirectPolicy { RedirectPolicy(decision) }
+    /// Never follows redirects: the 3xx response comes back to the caller (and, unless the
+    /// endpoint accepts it, fails as an unacceptable status).
+    public static let doNotFollow = RedirectPolicy(followsRedirects: false)
 
     /// Follows redirects as ``follow`` does, but at most `count` of them.
     public static func follow(maximumRedirects count: Int) -> RedirectPolicy {
-        var policy = follow
-        policy.maximumRedirects = count
-        return policy
+        RedirectPolicy(maximumRedirects: count)
     }
 
-    /// Headers that carry credentials and never cross to another origin.
-    public static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
-
-    /// The request ``follow`` sends for a redirect, or `nil` when it refuses (a downgrade to `http`).
-    public static func safeRedirect(from previous: URLRequest, proposed: URLRequest, status: Int) -> URLRequest? {
-        guard let target = proposed.url, let source = previous.url ?? proposed.url else { return nil }
+    /// The request to send after `response`, or `nil` when it is not a redirect to follow (not a
+    /// 3xx with a `Location`, a `304`, a downgrade to `http`, or redirects are not followed).
+    ///
+    /// The `Location` is resolved against the URL that answered.
+    /// - Parameter secretHeaders: the lowercased names of the headers that never cross origins.
+    /// - Throws: ``BricksError`` when the target carries user info.
+    func redirect(after previous: URLRequest, response: ResponseHead, secretHeaders: Set<String>) throws(BricksError)
+        -> URLRequest?
+    {
+        guard followsRedirects, (300..<400).contains(response.statusCode), response.statusCode != 304,
+            let location = response.headerFields["Location"],
+            let target = URL(string: location, relativeTo: response.url)?.absoluteURL,
+            let source = previous.url
+        else { return nil }
         let targetScheme = target.scheme?.lowercased()
         if source.scheme?.lowercased() == "https", targetScheme != "https" { return nil }
         guard targetScheme == "http" || targetScheme == "https" else { return nil }
+        guard target.user == nil, target.password == nil else {
+            throw BricksError(.invalidResponse(
+                "a redirect pointed to a URL with user info (user:password@), which Bricks never follows"))
+        }
 
         var next = URLRequest(url: target, cachePolicy: previous.cachePolicy, timeoutInterval: previous.timeoutInterval)
+        let status = response.statusCode
         let previousMethod = previous.httpMethod ?? "GET"
         let keepsMethodAndBody = status == 307 || status == 308
             || ((status == 301 || status == 302) && previousMethod != "POST")
-        if keepsMethodAndBody && status != 303 {
+        if keepsMethodAndBody {
             next.httpMethod = previousMethod
             next.httpBody = previous.httpBody
         } else {
@@ -106,14 +80,9 @@ public struct RedirectPolicy: Sendable {
         }
         let sameOrigin = Origin(source) == Origin(target)
         for (name, value) in previous.allHTTPHeaderFields ?? [:] {
-            if !sameOrigin, credentialHeaders.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
-                continue
-            }
-            if next.httpBody == nil,
-                ["content-type", "content-length"].contains(name.lowercased())
-            {
-                continue
-            }
+            let lowercased = name.lowercased()
+            if !sameOrigin, secretHeaders.contains(lowercased) { continue }
+            if next.httpBody == nil, lowercased == "content-type" || lowercased == "content-length" { continue }
             next.setValue(value, forHTTPHeaderField: name)
         }
         return next

@@ -6,14 +6,14 @@ import FoundationNetworking
 extension Session {
     /// Fetches one page and works out the request for the next.
     /// - Returns: the page, its `HTTPURLResponse`, and the next request (`nil` on the last page).
-    /// - Throws: as ``send(_:)``, and what ``PaginatedRequestType/nextRequest(after:urlResponse:)``
+    /// - Throws: as ``send(_:)``, and what ``PaginatedRequestType/nextRequest(after:head:)``
     ///   throws.
     public func page<Request: PaginatedRequestType>(for request: Request) async throws
         -> sending PaginatedResponse<Request>
     {
-        let reply = try await response(for: request)
-        let next = try request.nextRequest(after: reply.value, urlResponse: reply.response)
-        return PaginatedResponse(request: request, value: reply.value, response: reply.response, nextRequest: next)
+        let page = try await response(for: request)
+        let next = try request.nextRequest(after: page.value, head: page.head)
+        return PaginatedResponse(request: request, value: page.value, head: page.head, nextRequest: next)
     }
 
     /// The pages of `request` and those that follow it, fetched one at a time as the loop asks.

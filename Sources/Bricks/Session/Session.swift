@@ -3,13 +3,18 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends endpoints: builds each `URLRequest`, runs it through the middleware and the transport,
-/// checks the status and decodes the typed `Response`.
+/// Sends endpoints: builds each `URLRequest`, runs it through the middleware and the Session's
+/// core to the transport, checks the status and decodes the typed `Response`.
 ///
 /// ```swift
 /// let session = Session(middleware: [LoggingMiddleware(), RetryMiddleware()])
 /// let user = try await session.send(GetUser(login: "octocat"))
 /// ```
+///
+/// The core, below the middleware, applies the same policy to every transport: header
+/// validation, the ``RedirectPolicy``, the whole-exchange deadline (each request's
+/// `timeoutInterval`, within ``overallTimeout``), the ``ResponseLimits``, and errors that name the
+/// call.
 ///
 /// A `Session` is a small immutable value: share it freely between tasks. Cancelling the task
 /// that awaits ``send(_:)`` cancels the request. Variants for tests or other environments are
@@ -20,15 +25,18 @@ import FoundationNetworking
 /// ```
 public struct Session: Sendable {
     /// The transport that does the I/O.
-    public let transport: any HTTPTransport
-    /// The middleware stack; the first element sees each request first and its reply last.
+    public var transport: any HTTPTransport { core.transport }
+    /// The middleware stack; the first element sees each request first and its response last.
     public let middleware: [any Middleware]
-    /// Limits applied to every request, unless the endpoint overrides them.
-    public let limits: TransportLimits
+    /// Limits on every response, unless the endpoint sets its own body size.
+    public var limits: ResponseLimits { core.limits }
+    /// What happens on a redirect.
+    public var redirectPolicy: RedirectPolicy { core.redirectPolicy }
     /// The longest a call may take from start to end, retries and waits included, or `nil` for
-    /// no limit beyond each request's `timeoutInterval`. See ``RequestContext/deadline``.
+    /// no limit beyond each request's `timeoutInterval`. See ``MiddlewareContext/deadline``.
     public private(set) var overallTimeout: Duration?
 
+    private let core: ExchangeCore
     /// The stack folded once into a single call, so sending allocates no per-layer closures.
     private let chain: Middleware.Next
 
@@ -36,23 +44,20 @@ public struct Session: Sendable {
     /// - Parameters:
     ///   - transport: the transport. Default: ``URLSessionTransport/shared``.
     ///   - middleware: the middleware stack, outermost first. Default: none.
-    ///   - limits: limits for every request. Default: a 50 MiB response size limit.
+    ///   - limits: limits on every response. Default: ``ResponseLimits/init(maximumBodySize:maximumHeaderCount:maximumHeaderBytes:)``'s.
+    ///   - redirectPolicy: what to do on a redirect. Default: ``RedirectPolicy/follow``.
     ///   - overallTimeout: the longest a call may take, retries included; when it runs out the
-    ///     call fails with ``BricksError/timedOut``. Default: `nil`, no overall limit.
+    ///     call fails with ``BricksError/Reason/timedOut(after:)``. Default: `nil`, no overall limit.
     public init(
         transport: any HTTPTransport = URLSessionTransport.shared, middleware: [any Middleware] = [],
-        limits: TransportLimits = TransportLimits(), overallTimeout: Duration? = nil
+        limits: ResponseLimits = ResponseLimits(), redirectPolicy: RedirectPolicy = .follow,
+        overallTimeout: Duration? = nil
     ) {
-        self.transport = transport
+        let core = ExchangeCore(transport: transport, redirectPolicy: redirectPolicy, limits: limits)
+        self.core = core
         self.middleware = middleware
-        self.limits = limits
         self.overallTimeout = overallTimeout
-        var chain: Middleware.Next = { request, context in
-            // Whoever set them (endpoint, proxy or middleware), no header reaches a transport unchecked.
-            try HeaderValidation.validate(request)
-            guard let deadline = context.deadline else { return try await transport.send(request) }
-            return try await transport.send(Self.request(request, limitedTo: deadline))
-        }
+        var chain: Middleware.Next = { request, context in try await core.send(request, context: context) }
         for layer in middleware.reversed() {
             let next = chain
             chain = { request, context in try await layer.intercept(request, context: context, next: next) }
@@ -70,33 +75,30 @@ public struct Session: Sendable {
         [RetryMiddleware(), DeduplicationMiddleware()]
     }
 
-    /// This session with `middleware` added as the innermost layer, next to the transport.
+    /// This session with `middleware` added as the innermost layer, next to the core.
     public func appending(_ middleware: any Middleware) -> Session {
-        Session(transport: transport, middleware: self.middleware + [middleware], limits: limits,
-            overallTimeout: overallTimeout)
+        with(middleware: self.middleware + [middleware])
     }
 
     /// This session with `middleware` added as the outermost layer, which sees requests first.
     public func prepending(_ middleware: any Middleware) -> Session {
-        Session(transport: transport, middleware: [middleware] + self.middleware, limits: limits,
-            overallTimeout: overallTimeout)
+        with(middleware: [middleware] + self.middleware)
     }
 
     /// This session without the middleware of type `type` (all of them, if there are several).
     public func removing<Removed: Middleware>(_ type: Removed.Type) -> Session {
-        Session(transport: transport, middleware: middleware.filter { !($0 is Removed) }, limits: limits,
-            overallTimeout: overallTimeout)
+        with(middleware: middleware.filter { !($0 is Removed) })
     }
 
     /// This session with each middleware of type `type` replaced, in place, by `replacement`.
     public func replacing<Replaced: Middleware>(_ type: Replaced.Type, with replacement: any Middleware) -> Session {
-        Session(transport: transport, middleware: middleware.map { $0 is Replaced ? replacement : $0 },
-            limits: limits, overallTimeout: overallTimeout)
+        with(middleware: middleware.map { $0 is Replaced ? replacement : $0 })
     }
 
     /// This session, sending through `transport` instead (a `StubTransport` in tests, say).
     public func with(transport: any HTTPTransport) -> Session {
-        Session(transport: transport, middleware: middleware, limits: limits, overallTimeout: overallTimeout)
+        Session(transport: transport, middleware: middleware, limits: limits, redirectPolicy: redirectPolicy,
+            overallTimeout: overallTimeout)
     }
 
     /// This session with another overall time limit; cheap enough to use for a single call:
@@ -107,100 +109,97 @@ public struct Session: Sendable {
         return session
     }
 
+    private func with(middleware: [any Middleware]) -> Session {
+        Session(transport: transport, middleware: middleware, limits: limits, redirectPolicy: redirectPolicy,
+            overallTimeout: overallTimeout)
+    }
+
     /// Sends `request` and returns its decoded response.
     /// - Returns: the endpoint's `Response`.
-    /// - Throws: ``BricksError`` for every failure of Bricks' own, or the API's own error from
-    ///   ``ResponseType/apiError(from:response:)`` or a middleware.
+    /// - Throws: ``BricksError`` for every failure of Bricks' own, a ``TypedAPIError`` with the
+    ///   API's own error, the error of ``ResponseType/error(forStatus:data:response:)``, or a
+    ///   middleware's own error.
     public func send<Request: RequestContextType>(_ request: Request) async throws -> sending Request.Response {
         try await response(for: request).value
     }
 
-    /// Sends `request` and returns its decoded response together with the `HTTPURLResponse`,
-    /// for callers that need headers or the status (pagination, caching).
+    /// Sends `request` and returns its decoded response together with the response head, for
+    /// callers that need header fields or the status (pagination, caching).
     /// - Throws: as ``send(_:)``.
-    public func response<Request: RequestContextType>(for request: Request) async throws -> sending Reply<Request.Response> {
-        let (data, response) = try await exchange(request)
-        return Reply(value: try decodeReply(of: request, data: data, response: response), response: response)
-    }
-
-    /// Builds and sends `request` through the stack and returns the raw reply, without checking
-    /// its status.
-    func exchange<Request: RequestContextType>(_ request: Request) async throws -> (Data, HTTPURLResponse) {
-        if Task.isCancelled { throw BricksError.cancelled }
-        var urlRequest = try request.makeURLRequest()
-        let method = request.method
-        var context = RequestContext(
-            endpointType: Request.self, method: method,
-            isIdempotent: method.isIdempotent || urlRequest.value(forHTTPHeaderField: "Idempotency-Key") != nil)
-        if let overallTimeout {
-            context.deadline = .now + overallTimeout
-            // Here the request is not shared yet, so this costs no copy; the transport end of the
-            // stack then only shortens it again for later attempts.
-            urlRequest.timeoutInterval = min(urlRequest.timeoutInterval, overallTimeout.seconds)
-        }
-        do {
-            let limits = request.maximumResponseSize.map { TransportLimits(maximumResponseSize: $0) } ?? self.limits
-            return try await TransportLimits.$current.withValue(limits) {
-                try await chain(urlRequest, context)
-            }
-        } catch let error as URLError {
-            throw BricksError.fromTransport(error)
-        } catch is CancellationError {
-            throw BricksError.cancelled
-        }
-    }
-
-    /// How far past the deadline a transport may give up: shortening a request's timeout copies
-    /// the request, a cost not worth paying for less.
-    static let deadlineTolerance: TimeInterval = 0.001
-
-    /// `request` with its `timeoutInterval` shortened so that the transport gives up by `deadline`.
-    /// - Throws: ``BricksError/timedOut`` when the deadline has passed.
-    static func request(_ request: URLRequest, limitedTo deadline: ContinuousClock.Instant) throws -> URLRequest {
-        let remaining = ContinuousClock.now.duration(to: deadline).seconds
-        guard remaining > 0 else { throw BricksError.timedOut }
-        guard remaining + deadlineTolerance < request.timeoutInterval else { return request }
-        var request = request
-        request.timeoutInterval = remaining
-        return request
-    }
-
-    /// Checks the status of a raw reply and decodes it, or turns it into the right error.
-    func decodeReply<Request: ResponseType>(of request: Request, data: Data, response: HTTPURLResponse) throws
-        -> Request.Response
+    public func response<Request: RequestContextType>(for request: Request) async throws
+        -> sending DecodedResponse<Request.Response>
     {
-        guard request.acceptableStatusCodes.contains(response.statusCode) else {
-            if let apiError = request.apiError(from: data, response: response) { throw apiError }
-            throw BricksError.unacceptableStatus(
-                code: response.statusCode, headers: response.headerDictionary, body: data)
+        let (urlRequest, context) = try prepare(request, streamsBody: false)
+        let response = try await exchange(urlRequest, context: context)
+        let data = try await collect(response.body, context: context, request: urlRequest)
+        return DecodedResponse(
+            value: try decode(request, data: data, head: response.head, summary: { context.summary(of: urlRequest) }),
+            head: response.head)
+    }
+
+    /// Builds `request` and the context it travels with.
+    func prepare<Request: RequestContextType>(_ request: Request, streamsBody: Bool) throws
+        -> (URLRequest, MiddlewareContext)
+    {
+        var context = MiddlewareContext(endpointType: Request.self, method: request.method, isIdempotent: false)
+        context.streamsBody = streamsBody
+        context.maximumBodySize = request.maximumResponseSize
+        if let overallTimeout { context.deadline = .now + overallTimeout }
+        let urlRequest: URLRequest
+        do {
+            if Task.isCancelled { throw BricksError(.cancelled) }
+            urlRequest = try request.makeURLRequest()
+        } catch var error as BricksError {
+            if error.request == nil {
+                error.request = RequestSummary(
+                    endpoint: context.endpointName, method: request.method.rawValue, url: nil)
+            }
+            throw error
+        }
+        context.isIdempotent = request.method.isIdempotent
+            || urlRequest.value(forHTTPHeaderField: "Idempotency-Key") != nil
+        return (urlRequest, context)
+    }
+
+    /// Runs a built request through the stack.
+    func exchange(_ request: URLRequest, context: MiddlewareContext) async throws -> RawResponse {
+        do {
+            return try await chain(request, context)
+        } catch let error as BricksError {
+            throw ExchangeCore.failure(error, context: context, request: request)
+        } catch let error as URLError {
+            throw ExchangeCore.failure(error, context: context, request: request)
+        } catch is CancellationError {
+            throw ExchangeCore.failure(CancellationError(), context: context, request: request)
+        }
+    }
+
+    /// The whole body of a response that went through the stack: as collected by the core, or read
+    /// now when a middleware replaced it with a stream.
+    private func collect(_ body: ResponseBody, context: MiddlewareContext, request: URLRequest) async throws -> Data {
+        if let data = body.bufferedData { return data }
+        do {
+            return try await body.collect(upTo: context.maximumBodySize ?? limits.maximumBodySize)
+        } catch {
+            throw ExchangeCore.failure(error, context: context, request: request)
+        }
+    }
+
+    /// Checks the status of a response and decodes it, or turns it into the right error.
+    func decode<Request: ResponseType>(
+        _ request: Request, data: Data, head: ResponseHead, summary: () -> RequestSummary
+    ) throws -> Request.Response {
+        guard request.acceptableStatusCodes.contains(head.statusCode) else {
+            let call = summary()
+            if let apiError = request.apiError(from: data, response: head, request: call) { throw apiError }
+            throw BricksError(.unacceptableStatus(head, body: data), request: call)
         }
         do {
-            return try request.decode(data, response: response)
+            return try request.decode(data, response: head)
         } catch let error as DecodingError {
-            throw BricksError.decoding(error, bodyExcerpt: BricksError.excerpt(of: data))
+            throw BricksError(.decoding(error, bodyExcerpt: BricksError.excerpt(of: data)), request: summary())
         }
         // Any other error was thrown on purpose by the endpoint's own decoding (an envelope's
         // failure, say): it reaches the caller unchanged, like a typed API error.
-    }
-}
-
-/// A decoded response together with the `HTTPURLResponse` it came from.
-public struct Reply<Value> {
-    /// The decoded response.
-    public var value: Value
-    /// The reply's status, headers and URL.
-    public var response: HTTPURLResponse
-}
-
-extension Reply: Sendable where Value: Sendable {}
-
-extension HTTPURLResponse {
-    /// The headers as a `[String: String]`, names as the server spelled them.
-    var headerDictionary: [String: String] {
-        var headers: [String: String] = [:]
-        for (name, value) in allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
-        }
-        return headers
     }
 }

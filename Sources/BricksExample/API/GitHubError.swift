@@ -16,20 +16,18 @@ struct GitHubError: Error, Decodable, Sendable, CustomStringConvertible {
     let message: String
     let errors: [FieldError]?
     let documentationUrl: String?
-    /// The HTTP status of the reply; set by ``GitHubRequest/decodeAPIError(from:response:)``, not
-    /// read from the body.
-    var status = 0
 
     private enum CodingKeys: String, CodingKey {
         case message, errors, documentationUrl
     }
 
-    /// `422 Validation Failed (Label.color: invalid)`.
+    /// `Validation Failed (Label.color: invalid)`; the status travels beside it, in the
+    /// `TypedAPIError` that carries it.
     var description: String {
         let details = (errors ?? []).map { error in
             let subject = [error.resource, error.field].compactMap { $0 }.joined(separator: ".")
             return (subject.isEmpty ? "" : subject + ": ") + (error.message ?? error.code)
         }
-        return "\(status) \(message)" + (details.isEmpty ? "" : " (\(details.joined(separator: "; ")))")
+        return message + (details.isEmpty ? "" : " (\(details.joined(separator: "; ")))")
     }
 }

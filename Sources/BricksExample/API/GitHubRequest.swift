@@ -21,11 +21,10 @@ extension GitHubRequest {
         ]
     }
 
-    /// GitHub's error body, decoded like its other replies, with the status added.
-    func decodeAPIError(from data: Data, response: HTTPURLResponse) throws -> GitHubError {
-        var error = try GitHub.decoder().decode(GitHubError.self, from: data)
-        error.status = response.statusCode
-        return error
+    /// GitHub's error body, decoded like its other replies (snake_case keys). The Session hands
+    /// it over in a `TypedAPIError`, with the status and head it came with.
+    func decodeAPIError(from data: Data, response: ResponseHead) throws -> GitHubError {
+        try GitHub.decoder().decode(GitHubError.self, from: data)
     }
 }
 

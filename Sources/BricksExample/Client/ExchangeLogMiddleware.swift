@@ -7,14 +7,15 @@ import FoundationNetworking
 /// Prints each request, its status and how long it took to standard error: what `--verbose`
 /// shows. The URLs show pagination at work: each page is the `Link` of the one before.
 struct ExchangeLogMiddleware: Middleware {
-    func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws -> RawResponse {
         let method = request.httpMethod ?? "GET"
         let url = request.url?.absoluteString ?? "?"
         let start = ContinuousClock.now
         do {
-            let (data, response) = try await next(request, context)
-            Console.error("> \(method) \(url) -> \(response.statusCode), \(data.count) bytes, \(Self.since(start))")
-            return (data, response)
+            let response = try await next(request, context)
+            let size = response.body.bufferedData.map { "\($0.count) bytes" } ?? "body streamed"
+            Console.error("> \(method) \(url) -> \(response.head.statusCode), \(size), \(Self.since(start))")
+            return response
         } catch {
             Console.error("> \(method) \(url) -> failed after \(Self.since(start))")
             throw error

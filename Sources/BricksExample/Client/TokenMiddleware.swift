@@ -8,7 +8,7 @@ import FoundationNetworking
 struct TokenMiddleware: Middleware {
     let token: String
 
-    func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws -> RawResponse {
         var request = request
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         return try await next(request, context)

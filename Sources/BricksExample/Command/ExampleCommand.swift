@@ -56,12 +56,12 @@ enum ExampleCommand {
         guard let server = options.baseURL, case .callFailed(_, _, let underlying) = error as? ExampleError else {
             return nil
         }
-        switch underlying {
-        case BricksError.decoding, BricksError.unacceptableStatus:
+        switch (underlying as? BricksError)?.reason {
+        case .decoding, .unacceptableStatus:
             return "Hint: \(server.absoluteString) did not answer as GitHub's REST API does. "
                 + "Point --base-url at GitHub, or serve the recordings with "
                 + "`python3 scripts/fixture-server.py Sources/BricksExample/Fixtures`."
-        case BricksError.transport, BricksError.timedOut:
+        case .transport, .timedOut:
             return "Hint: is a server listening at \(server.absoluteString)?"
         default:
             return nil

@@ -71,13 +71,20 @@ public struct RecordedExchange: Sendable, Equatable, Codable {
     }
 
     /// The exchange of `request` answered by `response` with `data`, unredacted.
-    init(request: URLRequest, data: Data, response: HTTPURLResponse) {
+    init(request: URLRequest, data: Data, head: ResponseHead) {
+        // Repeated fields are joined with ", " under their first spelling: the fixture format
+        // holds one value per name.
         var headers: [String: String] = [:]
-        for case (let name as String, let value as String) in response.allHeaderFields { headers[name] = value }
+        var spellings: [String: String] = [:]
+        for field in head.headerFields {
+            let name = spellings[field.name.lowercased(), default: field.name]
+            spellings[field.name.lowercased()] = name
+            headers[name] = headers[name].map { $0 + ", " + field.value } ?? field.value
+        }
         self.init(
             scope: request.url.map(Self.origin), method: HTTPMethod(rawValue: request.methodName) ?? .get,
             path: request.target, requestHeaders: request.allHTTPHeaderFields ?? [:],
-            requestBody: request.httpBody ?? Data(), status: response.statusCode, headers: headers,
+            requestBody: request.httpBody ?? Data(), status: head.statusCode, headers: headers,
             responseBody: data)
     }
 

@@ -44,12 +44,17 @@ public actor RecordingTransport: HTTPTransport {
     /// Sends `request` through the wrapped transport, records the exchange and returns the reply.
     /// - Throws: the wrapped transport's errors, or ``BricksTestingError/unwritableFixture(path:reason:)``
     ///   when the file cannot be written.
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let (data, response) = try await transport.send(request)
-        exchanges.append(redaction.redact(RecordedExchange(request: request, data: data, response: response)))
+    public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+        let response = try await transport.exchange(request, body: body)
+        let data = try await response.body.collect(upTo: Self.maximumRecordedBodySize)
+        exchanges.append(redaction.redact(RecordedExchange(request: request, data: data, head: response.head)))
         try write()
-        return (data, response)
+        return RawResponse(head: response.head, body: ResponseBody(data))
     }
+
+    /// The largest body a recording keeps: the default response size limit. A recording reads
+    /// each body whole, to write it to the fixture.
+    public static let maximumRecordedBodySize = ResponseLimits.defaultMaximumBodySize
 
     /// Writes every exchange so far, replacing the file atomically.
     private func write() throws {

@@ -98,7 +98,7 @@ public actor ReplayTransport: HTTPTransport {
     /// - Throws: in strict mode, ``BricksTestingError/noRecordedExchange(request:nearest:)`` or
     ///   ``BricksTestingError/recordingsExhausted(request:count:)``; `CancellationError` when the
     ///   task is cancelled; ``BricksError/responseTooLarge(limit:)``.
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
         try Task.checkCancellation()
         let key = ReplayKey(method: request.methodName, target: request.target)
         let body = request.httpBody ?? Data()
@@ -108,26 +108,26 @@ public actor ReplayTransport: HTTPTransport {
         }
         if let index = candidates.first(where: { !served[$0] }) ?? (options.repeatsExchanges ? candidates.last : nil) {
             served[index] = true
-            return try reply(exchanges[index], to: request)
+            return reply(exchanges[index], to: request)
         }
         let error =
             candidates.isEmpty
             ? BricksTestingError.noRecordedExchange(request: request.summary, nearest: nearest(to: key, body: body))
             : BricksTestingError.recordingsExhausted(request: request.summary, count: candidates.count)
         if options.isStrict { throw error }
-        return try CannedResponse.make(
+        return CannedResponse.make(
             for: request, status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"],
             body: Data(error.description.utf8))
     }
 
-    private func reply(_ exchange: RecordedExchange, to request: URLRequest) throws -> (Data, HTTPURLResponse) {
+    private func reply(_ exchange: RecordedExchange, to request: URLRequest) -> RawResponse {
         var headers = exchange.headers
         // JSON bodies are re-encoded from the fixture, so a recorded length no longer holds.
         if let name = headers.keys.first(where: { $0.lowercased() == "content-length" }) {
             headers[name] = String(exchange.responseBody.count)
         }
-        return try CannedResponse.make(
-            for: request, status: exchange.status, headers: headers, body: exchange.responseBody)
+        return CannedResponse.make(
+            for: request, status: exchange.status, headers: HeaderFields(headers), body: exchange.responseBody)
     }
 
     /// `METHOD path` of the recording most like the request, and how it differs.

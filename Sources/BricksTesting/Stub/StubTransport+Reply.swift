@@ -18,8 +18,8 @@ extension StubTransport {
     public struct Reply: Sendable {
         /// The status code.
         public var status: Int
-        /// The response headers.
-        public var headers: [String: String]
+        /// The response header fields, in order; repeated names are kept.
+        public var headers: HeaderFields
         /// The body.
         public var body: Data
         /// How long to wait before answering (the wait is cancellable).
@@ -30,12 +30,12 @@ extension StubTransport {
         /// Makes a canned reply.
         /// - Parameters:
         ///   - status: the status code. Default: 200.
-        ///   - headers: the response headers. Default: none.
+        ///   - headers: the response header fields. Default: none.
         ///   - body: the body. Default: empty.
         ///   - delay: how long to wait before answering or failing. Default: no wait.
         ///   - failure: an error to throw instead of answering. Default: none.
         public init(
-            status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Duration = .zero,
+            status: Int = 200, headers: HeaderFields = [:], body: Data = Data(), delay: Duration = .zero,
             failure: URLError? = nil
         ) {
             self.status = status
@@ -47,7 +47,7 @@ extension StubTransport {
 
         /// A reply with JSON text as its body and `Content-Type: application/json` (unless
         /// `headers` names another).
-        public static func json(_ json: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
+        public static func json(_ json: String, status: Int = 200, headers: HeaderFields = [:]) -> Reply {
             Reply(
                 status: status, headers: CannedResponse.headers(headers, contentType: "application/json"),
                 body: Data(json.utf8))
@@ -59,7 +59,7 @@ extension StubTransport {
         /// A `String` argument is not encoded: it is taken as JSON text, as the overload above says.
         /// - Throws: the encoder's `EncodingError`.
         public static func json(
-            _ value: some Encodable, status: Int = 200, headers: [String: String] = [:],
+            _ value: some Encodable, status: Int = 200, headers: HeaderFields = [:],
             encoder: JSONEncoder = JSONEncoder()
         ) throws -> Reply {
             Reply(
@@ -69,7 +69,7 @@ extension StubTransport {
 
         /// A reply with UTF-8 text and `Content-Type: text/plain; charset=utf-8` (unless `headers`
         /// names another).
-        public static func text(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
+        public static func text(_ text: String, status: Int = 200, headers: HeaderFields = [:]) -> Reply {
             Reply(
                 status: status, headers: CannedResponse.headers(headers, contentType: "text/plain; charset=utf-8"),
                 body: Data(text.utf8))
@@ -79,7 +79,7 @@ extension StubTransport {
         /// extension (`json`, `txt`, `html`, `xml`, `png`, `jpg`; otherwise
         /// `application/octet-stream`) unless `headers` names one.
         /// - Throws: ``BricksTestingError/unreadableFile(path:reason:)``.
-        public static func file(_ url: URL, status: Int = 200, headers: [String: String] = [:]) throws -> Reply {
+        public static func file(_ url: URL, status: Int = 200, headers: HeaderFields = [:]) throws -> Reply {
             let body: Data
             do {
                 body = try Data(contentsOf: url)

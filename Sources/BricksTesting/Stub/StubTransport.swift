@@ -25,8 +25,8 @@ import FoundationNetworking
 /// registered last answers.
 ///
 /// A request that matches no route gets a `404` whose body names the method and path and lists the
-/// routes. Replies larger than ``TransportLimits/maximumResponseSize`` fail as a real transport
-/// does; redirects are returned as they are, not followed.
+/// routes. A stub is an exchange like any transport: the Session applies its limits to the reply,
+/// and follows a redirect a stub answers exactly as one from a server.
 public actor StubTransport: HTTPTransport {
     /// Computes the reply to a request, for replies that depend on it. Throwing fails the request
     /// with that error.
@@ -115,14 +115,14 @@ public actor StubTransport: HTTPTransport {
     }
 
     /// Records `request` and answers it from the route registered last that matches it.
-    /// - Throws: the reply's `failure`, the handler's error, `CancellationError` when the task is
-    ///   cancelled during a delay, or ``BricksError/responseTooLarge(limit:)``.
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    /// - Throws: the reply's `failure`, the handler's error, or `CancellationError` when the task
+    ///   is cancelled during a delay.
+    public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
         requests.append(request)
         guard let index = routes.firstIndex(where: { $0.matches(request) }) else {
             let known = routes.isEmpty ? "none" : routes.map(\.name).joined(separator: ", ")
             let body = Data("StubTransport has no reply for \(request.summary). Routes: \(known).".utf8)
-            return try CannedResponse.make(
+            return CannedResponse.make(
                 for: request, status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"], body: body)
         }
         let reply: Reply
@@ -136,6 +136,6 @@ public actor StubTransport: HTTPTransport {
         }
         if reply.delay > .zero { try await Task.sleep(for: reply.delay) }
         if let failure = reply.failure { throw failure }
-        return try CannedResponse.make(for: request, status: reply.status, headers: reply.headers, body: reply.body)
+        return CannedResponse.make(for: request, status: reply.status, headers: reply.headers, body: reply.body)
     }
 }

@@ -4,30 +4,20 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Builds the reply of the test transports, applying the limits a real transport applies.
+/// Builds the responses of the test transports.
 enum CannedResponse {
-    /// The body and an `HTTPURLResponse` for `request`.
-    /// - Throws: ``BricksError/responseTooLarge(limit:)`` when `body` is larger than
-    ///   ``TransportLimits/current`` allows.
-    static func make(for request: URLRequest, status: Int, headers: [String: String], body: Data) throws
-        -> (Data, HTTPURLResponse)
-    {
-        let limit = TransportLimits.current.maximumResponseSize
-        if body.count > limit { throw BricksError.responseTooLarge(limit: limit) }
+    /// A response to `request` with a body in memory. Limits, redirects and errors are the
+    /// Session's business, as with any transport.
+    static func make(for request: URLRequest, status: Int, headers: HeaderFields, body: Data) -> RawResponse {
         let url = request.url ?? URL(fileURLWithPath: "/")
-        guard
-            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
-        else { throw BricksError.transport(URLError(.badServerResponse)) }
-        return (body, response)
+        return RawResponse(head: ResponseHead(statusCode: status, headerFields: headers, url: url), body: ResponseBody(body))
     }
 
     /// `headers` with `Content-Type: contentType` added, unless they name one already (in any case).
-    static func headers(_ headers: [String: String], contentType: String) -> [String: String] {
-        if headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
-            return headers
-        }
+    static func headers(_ headers: HeaderFields, contentType: String) -> HeaderFields {
+        if headers.contains("Content-Type") { return headers }
         var headers = headers
-        headers["Content-Type"] = contentType
+        headers.append(name: "Content-Type", value: contentType)
         return headers
     }
 }

@@ -10,8 +10,8 @@ extension HTTPTransport {
     /// ```
     /// - Parameters:
     ///   - middleware: the middleware stack, outermost first. Default: none.
-    ///   - limits: limits for every request. Default: `TransportLimits()`.
-    public func session(middleware: [any Middleware] = [], limits: TransportLimits = TransportLimits()) -> Session {
+    ///   - limits: limits on every response. Default: `ResponseLimits()`.
+    public func session(middleware: [any Middleware] = [], limits: ResponseLimits = ResponseLimits()) -> Session {
         Session(transport: self, middleware: middleware, limits: limits)
     }
 }

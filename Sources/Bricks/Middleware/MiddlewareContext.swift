@@ -1,10 +1,15 @@
-/// A key for a value that middleware stores in a ``RequestContext`` to cooperate.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A key for a value that middleware stores in a ``MiddlewareContext`` to cooperate.
 ///
 /// ```swift
-/// enum TraceID: RequestContextKey { static let defaultValue = "" }
+/// enum TraceID: MiddlewareContextKey { static let defaultValue = "" }
 /// context[TraceID.self] = "abc"
 /// ```
-public protocol RequestContextKey {
+public protocol MiddlewareContextKey {
     /// The type of the stored value.
     associatedtype Value: Sendable
     /// The value read when none has been stored.
@@ -15,8 +20,9 @@ public protocol RequestContextKey {
 ///
 /// A value passed down the stack with the request: a middleware that changes it passes the changed
 /// copy to `next`, so changes flow towards the transport, never back up.
-public struct RequestContext: Sendable {
-    /// The endpoint's type, such as `SearchRepositories.self`.
+public struct MiddlewareContext: Sendable {
+    /// The endpoint's type as sent, such as `SearchRepositories.self` or
+    /// `TimeoutOverride<SearchRepositories>.self`. See ``endpointName`` for its own name.
     public let endpointType: any Any.Type
     /// The endpoint's method.
     public let method: HTTPMethod
@@ -29,10 +35,14 @@ public struct RequestContext: Sendable {
     /// When the whole call, retries included, must be over, or `nil` for no limit.
     ///
     /// ``Session`` sets it from its `overallTimeout`; a middleware may set or shorten it for the
-    /// layers below. ``RetryMiddleware`` never waits past it, and each attempt's
-    /// `timeoutInterval` is shortened so that the transport gives up by then: either way the
-    /// call fails with ``BricksError/timedOut``.
+    /// layers below. ``RetryMiddleware`` never waits past it, and each attempt gives up by then:
+    /// either way the call fails with ``BricksError/Reason/timedOut(after:)``.
     public var deadline: ContinuousClock.Instant?
+    /// Whether the caller reads the body as a stream (events, downloads) rather than whole. A
+    /// streamed body reaches middleware unread: read it only if you hand on a replacement.
+    public internal(set) var streamsBody: Bool
+    /// The endpoint's own largest body, when it sets one.
+    var maximumBodySize: Int?
     private var storage: [ObjectIdentifier: any Sendable] = [:]
 
     /// Makes a context for a request of `endpointType` sent with `method`.
@@ -51,10 +61,12 @@ public struct RequestContext: Sendable {
         self.isIdempotent = isIdempotent ?? method.isIdempotent
         self.attempt = attempt
         self.deadline = deadline
+        self.streamsBody = false
     }
 
-    /// The endpoint's type name, such as `"SearchRepositories"`.
-    public var endpointName: String { String(describing: endpointType) }
+    /// The endpoint's own type name, such as `"SearchRepositories"`: a proxy's name is its
+    /// innermost endpoint's (`TimeoutOverride<AuthorizedRequest<GetUser>>` reads `"GetUser"`).
+    public var endpointName: String { EndpointName.of(endpointType) }
 
     /// The time left before ``deadline``, or `nil` when there is no deadline. Negative once it
     /// has passed.
@@ -63,8 +75,29 @@ public struct RequestContext: Sendable {
     }
 
     /// The value stored for `key`, or its default.
-    public subscript<Key: RequestContextKey>(key: Key.Type) -> Key.Value {
+    public subscript<Key: MiddlewareContextKey>(key: Key.Type) -> Key.Value {
         get { storage[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
         set { storage[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// The call, for errors: the endpoint's name, the method and the redacted URL of `request`.
+    func summary(of request: URLRequest) -> RequestSummary {
+        RequestSummary(endpoint: endpointName, method: request.httpMethod ?? method.rawValue, url: request.url)
+    }
+}
+
+/// The name of an endpoint's own type, looking through proxies.
+enum EndpointName {
+    static func of(_ type: any Any.Type) -> String {
+        String(describing: innermost(type))
+    }
+
+    private static func innermost(_ type: any Any.Type) -> any Any.Type {
+        guard let proxy = type as? any RequestProxy.Type else { return type }
+        return base(of: proxy)
+    }
+
+    private static func base<Proxy: RequestProxy>(of _: Proxy.Type) -> any Any.Type {
+        innermost(Proxy.Base.self)
     }
 }

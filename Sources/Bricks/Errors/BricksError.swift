@@ -1,0 +1,203 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A failure of a request sent through Bricks (an API's own typed error aside): what happened,
+/// and where.
+///
+/// ``reason`` says what failed; ``request`` says which call: the endpoint's own name, the method
+/// and the URL with secrets redacted. `description` reads as one sentence naming both:
+///
+/// ```text
+/// GET https://api.github.com/users/x (GetUser): the server answered 404 Not Found: {"message":"Not Found"}
+/// ```
+///
+/// ```swift
+/// do {
+///     let user = try await session.send(GetUser(login: "x"))
+/// } catch let error as BricksError {
+///     switch error.reason {
+///     case .timedOut(let after): print("gave up after \(after)")
+///     case .unacceptableStatus(let head, _): print(head.statusCode)
+///     default: print(error)
+///     }
+/// }
+/// ```
+public struct BricksError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Sendable {
+        /// The URL could not be built: a `baseURL` without scheme or host, user info in the URL, or
+        /// a path that does not form a valid URL. The string says which.
+        case invalidURL(String)
+        /// A header name is not an HTTP token, or a value contains CR, LF or NUL (header injection).
+        case invalidHeader(name: String, reason: String)
+        /// The request is inconsistent, for example a body on a method that must not have one.
+        case invalidRequest(String)
+        /// The request body could not be encoded. The underlying error comes from the encoder.
+        case bodyEncoding(any Error)
+        /// The exchange failed before a complete reply arrived: connection refused, DNS, TLS, a
+        /// reset or a truncated body. The underlying error comes from the transport.
+        case transport(any Error)
+        /// The server's reply broke HTTP's rules (conflicting `Content-Length`, too many or too
+        /// large header fields, a status outside 100–999). The string says which.
+        case invalidResponse(String)
+        /// Redirects went on past the ``RedirectPolicy``'s limit.
+        case tooManyRedirects(count: Int, lastLocation: String)
+        /// No complete reply arrived within the request's timeout or the call's overall deadline.
+        case timedOut(after: Duration)
+        /// The task that sent the request was cancelled.
+        case cancelled
+        /// The server answered with a status the endpoint does not accept. The head and the body
+        /// (up to the response size limit) are kept, so that nothing the server said is lost.
+        case unacceptableStatus(ResponseHead, body: Data)
+        /// The body could not be decoded into the endpoint's `Response`. `bodyExcerpt` shows the
+        /// start of what the server actually sent.
+        case decoding(any Error, bodyExcerpt: String)
+        /// The response was larger than the allowed maximum and was abandoned while it was read.
+        case responseTooLarge(limit: Int)
+    }
+
+    /// What went wrong.
+    public var reason: Reason
+    /// The call that failed, or `nil` when the error did not come from sending a request.
+    public var request: RequestSummary?
+
+    /// Makes an error.
+    /// - Parameters:
+    ///   - reason: what went wrong.
+    ///   - request: the call that failed. ``Session`` fills it in when it is `nil`.
+    public init(_ reason: Reason, request: RequestSummary? = nil) {
+        self.reason = reason
+        self.request = request
+    }
+
+    /// The Bricks error for any error a transport meets, so that a transport of your own reports
+    /// failures as the built-in ones do: a `BricksError` stays as it is, a cancellation becomes
+    /// ``Reason/cancelled``, a `URLError` time-out ``Reason/timedOut(after:)``, anything else
+    /// ``Reason/transport(_:)``, whose description names the failure in words (connection refused,
+    /// host not found, TLS, connection lost).
+    /// - Parameter error: what the transport caught.
+    public init(mapping error: any Error) {
+        switch error {
+        case let error as BricksError:
+            self = error
+        case is CancellationError:
+            self.init(.cancelled)
+        case let error as URLError where error.code == .cancelled:
+            self.init(.cancelled)
+        case let error as URLError where error.code == .timedOut:
+            self.init(.timedOut(after: .zero))
+        default:
+            self.init(.transport(error))
+        }
+    }
+
+    /// The status code, when the server answered with one the endpoint does not accept.
+    public var statusCode: Int? { head?.statusCode }
+
+    /// The response head, when the server answered with a status the endpoint does not accept.
+    public var head: ResponseHead? {
+        if case .unacceptableStatus(let head, _) = reason { return head }
+        return nil
+    }
+
+    /// The call (method, redacted URL, endpoint), then what went wrong, as one sentence.
+    public var description: String {
+        guard let request else { return Self.capitalized(sentence) + "." }
+        return "\(request): \(sentence)."
+    }
+
+    /// What went wrong, without the call.
+    private var sentence: String {
+        switch reason {
+        case .invalidURL(let reason):
+            return "the URL is invalid: \(reason)"
+        case .invalidHeader(let name, let reason):
+            return "the header \"\(name.debugDescription.dropFirst().dropLast())\" is invalid: \(reason)"
+        case .invalidRequest(let reason):
+            return "the request is invalid: \(reason)"
+        case .bodyEncoding(let error):
+            return "the request body could not be encoded: \(error)"
+        case .transport(let error):
+            return TransportFailure.describe(error)
+        case .invalidResponse(let reason):
+            return "the server's reply is malformed: \(reason)"
+        case .tooManyRedirects(let count, let location):
+            return "gave up after \(count) redirects; the last one pointed to \(LogRedactor.default.url(URL(string: location)))"
+        case .timedOut(let after):
+            return after > .zero
+                ? "no complete reply arrived within \(Self.format(after)); the request timed out"
+                : "the request timed out before a complete reply arrived"
+        case .cancelled:
+            return "the request was cancelled"
+        case .unacceptableStatus(let head, let body):
+            let excerpt = Self.excerpt(of: body)
+            return "the server answered \(head.status)" + (excerpt.isEmpty ? " with an empty body" : ": \(excerpt)")
+        case .decoding(let error, let excerpt):
+            return "the response could not be decoded: \(Self.describe(decoding: error)). The body began with: \(excerpt)"
+        case .responseTooLarge(let limit):
+            return "the response was larger than the limit of \(limit) bytes and was abandoned"
+        }
+    }
+
+    /// The longest excerpt of a body that errors quote.
+    static let excerptLength = 512
+
+    /// The start of a body as text, for error messages: UTF-8 where it decodes, otherwise a byte count.
+    static func excerpt(of data: Data) -> String {
+        if data.isEmpty { return "" }
+        let head = data.prefix(excerptLength)
+        guard let text = String(data: head, encoding: .utf8) ?? String(data: head.dropLast(3), encoding: .utf8)
+        else { return "<\(data.count) bytes of binary data>" }
+        return data.count > excerptLength ? text + "…" : text
+    }
+
+    /// A duration as "1.5 s" or "250 ms".
+    static func format(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        return seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.3g s", seconds)
+    }
+
+    private static func capitalized(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// A `DecodingError` in a few words, with the coding path where it happened.
+    private static func describe(decoding error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "the top level" : String(keys.drop { $0 == "." })
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "expected \(type) at \(path(context)) (\(context.debugDescription))"
+        case .valueNotFound(let type, let context):
+            return "expected \(type) at \(path(context)) but found null"
+        case .keyNotFound(let key, let context):
+            return "the key \"\(key.stringValue)\" is missing at \(path(context))"
+        case .dataCorrupted(let context):
+            return "\(context.debugDescription) at \(path(context))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
+
+// Shorthands for the throw sites inside Bricks: `throw .invalidURL("…")` reads as before.
+extension BricksError {
+    static func invalidURL(_ reason: String) -> BricksError { BricksError(.invalidURL(reason)) }
+    static func invalidHeader(name: String, reason: String) -> BricksError {
+        BricksError(.invalidHeader(name: name, reason: reason))
+    }
+    static func invalidRequest(_ reason: String) -> BricksError { BricksError(.invalidRequest(reason)) }
+    static func bodyEncoding(_ error: any Error) -> BricksError { BricksError(.bodyEncoding(error)) }
+    static var cancelled: BricksError { BricksError(.cancelled) }
+
+    /// Whether the error is a cancellation.
+    var isCancellation: Bool {
+        if case .cancelled = reason { return true }
+        return false
+    }
+}

@@ -1,0 +1,103 @@
+/// Header fields in the order they travelled, repeated names kept, looked up without regard to case.
+///
+/// ```swift
+/// let cookies = head.headerFields.values(for: "set-cookie")   // every Set-Cookie line
+/// let type = head.headerFields["Content-Type"]                // the first value, or nil
+/// ```
+///
+/// Building one is linear in the number of fields; a lookup scans the fields once, comparing
+/// ASCII bytes without allocating.
+public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
+    private var fields: [HeaderField]
+
+    /// No fields.
+    public init() { fields = [] }
+
+    /// The given fields, in order.
+    public init(_ fields: some Sequence<HeaderField>) { self.fields = Array(fields) }
+
+    /// The fields of a dictionary, sorted by name (a dictionary has no order of its own).
+    public init(_ dictionary: [String: String]) {
+        fields = dictionary.sorted { $0.key < $1.key }.map { HeaderField(name: $0.key, value: $0.value) }
+    }
+
+    /// The fields of a literal, in the order written.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { HeaderField(name: $0.0, value: $0.1) }
+    }
+
+    /// The index of the first field.
+    public var startIndex: Int { fields.startIndex }
+    /// The index past the last field.
+    public var endIndex: Int { fields.endIndex }
+    /// The field at `position`.
+    public subscript(position: Int) -> HeaderField { fields[position] }
+
+    /// The first value of the field `name` (in any case); setting replaces every field of that
+    /// name with one at the place of the first, or removes them all when set to `nil`.
+    public subscript(name: String) -> String? {
+        get { fields.first { Self.equalIgnoringCase($0.name, name) }?.value }
+        set {
+            guard let first = fields.firstIndex(where: { Self.equalIgnoringCase($0.name, name) }) else {
+                if let newValue { fields.append(HeaderField(name: name, value: newValue)) }
+                return
+            }
+            var kept: [HeaderField] = []
+            kept.reserveCapacity(fields.count)
+            for (index, field) in fields.enumerated() {
+                if index == first {
+                    if let newValue { kept.append(HeaderField(name: field.name, value: newValue)) }
+                } else if !Self.equalIgnoringCase(field.name, name) {
+                    kept.append(field)
+                }
+            }
+            fields = kept
+        }
+    }
+
+    /// Every value of the field `name` (in any case), in order.
+    public func values(for name: String) -> [String] {
+        fields.compactMap { Self.equalIgnoringCase($0.name, name) ? $0.value : nil }
+    }
+
+    /// The values of the field `name` joined with ", " as HTTP allows for list fields, or `nil`
+    /// when there is none. Not for `Set-Cookie`, whose values may contain commas: use
+    /// ``values(for:)``.
+    public func combinedValue(for name: String) -> String? {
+        let values = values(for: name)
+        return values.isEmpty ? nil : values.joined(separator: ", ")
+    }
+
+    /// Whether a field `name` (in any case) is present.
+    public func contains(_ name: String) -> Bool {
+        fields.contains { Self.equalIgnoringCase($0.name, name) }
+    }
+
+    /// Adds a field at the end, keeping any earlier field of the same name.
+    public mutating func append(name: String, value: String) {
+        fields.append(HeaderField(name: name, value: value))
+    }
+
+    /// Removes every field `name` (in any case).
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.equalIgnoringCase($0.name, name) }
+    }
+
+    /// Whether two header names are equal ignoring ASCII case, without allocating.
+    static func equalIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
+        var left = lhs.utf8.makeIterator()
+        var right = rhs.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case (let a?, let b?):
+                if a != b, lowercased(a) != lowercased(b) { return false }
+            default: return false
+            }
+        }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+}

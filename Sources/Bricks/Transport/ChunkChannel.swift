@@ -1,0 +1,124 @@
+import Foundation
+
+/// Hands the chunks a callback-driven producer pushes (a URLSession delegate) to one async reader,
+/// with back-pressure: past ``highWater`` buffered bytes the producer is asked to pause, and once
+/// the reader drains below ``lowWater`` to resume.
+///
+/// `@unchecked Sendable`: every mutable field is read and written only while `lock` is held;
+/// callbacks (`pause`, `cancel`, continuations) run outside it.
+final class ChunkChannel: @unchecked Sendable {
+    /// Buffered bytes past which the producer pauses.
+    let highWater: Int
+    /// Buffered bytes under which a paused producer resumes.
+    let lowWater: Int
+    /// Pauses (`true`) or resumes (`false`) the producer.
+    private let pause: @Sendable (Bool) -> Void
+    /// Stops the producer for good: the reader went away before the end.
+    private let cancel: @Sendable () -> Void
+
+    private let lock = NSLock()
+    private var chunks: [Data] = []
+    private var firstChunk = 0
+    private var bufferedBytes = 0
+    private var isPaused = false
+    private var end: (any Error)??
+    private var waiter: CheckedContinuation<Data?, any Error>?
+
+    init(
+        highWater: Int = 256 * 1024, pause: @escaping @Sendable (Bool) -> Void, cancel: @escaping @Sendable () -> Void
+    ) {
+        self.highWater = highWater
+        self.lowWater = highWater / 4
+        self.pause = pause
+        self.cancel = cancel
+    }
+
+    /// Producer: one more chunk.
+    func push(_ chunk: Data) {
+        guard !chunk.isEmpty else { return }
+        lock.lock()
+        if end != nil {
+            lock.unlock()
+            return
+        }
+        if let waiter {
+            self.waiter = nil
+            lock.unlock()
+            waiter.resume(returning: chunk)
+            return
+        }
+        chunks.append(chunk)
+        bufferedBytes += chunk.count
+        let pauses = !isPaused && bufferedBytes > highWater
+        if pauses { isPaused = true }
+        lock.unlock()
+        if pauses { pause(true) }
+    }
+
+    /// Producer: the end of the body, or the error that ended it.
+    func finish(_ error: (any Error)?) {
+        lock.lock()
+        guard end == nil else {
+            lock.unlock()
+            return
+        }
+        end = .some(error)
+        let waiter = self.waiter
+        self.waiter = nil
+        lock.unlock()
+        if let error { waiter?.resume(throwing: error) } else { waiter?.resume(returning: nil) }
+    }
+
+    /// Reader: the next chunk, or `nil` at the end.
+    func next() async throws -> Data? {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                lock.lock()
+                if firstChunk < chunks.count {
+                    let chunk = chunks[firstChunk]
+                    chunks[firstChunk] = Data()
+                    firstChunk += 1
+                    if firstChunk == chunks.count {
+                        chunks.removeAll(keepingCapacity: true)
+                        firstChunk = 0
+                    }
+                    bufferedBytes -= chunk.count
+                    let resumes = isPaused && bufferedBytes < lowWater
+                    if resumes { isPaused = false }
+                    lock.unlock()
+                    if resumes { pause(false) }
+                    continuation.resume(returning: chunk)
+                } else if let end {
+                    lock.unlock()
+                    if let error = end { continuation.resume(throwing: error) } else { continuation.resume(returning: nil) }
+                } else {
+                    waiter = continuation
+                    lock.unlock()
+                }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    /// Reader: gone before the end; stops the producer unless the body was complete.
+    func abandon() {
+        lock.lock()
+        let isOpen = end == nil
+        end = .some(CancellationError())
+        chunks = []
+        lock.unlock()
+        if isOpen { cancel() }
+    }
+
+    /// The reading end of a channel, which abandons it when released.
+    final class Reader: Sendable {
+        private let channel: ChunkChannel
+
+        init(_ channel: ChunkChannel) { self.channel = channel }
+
+        deinit { channel.abandon() }
+
+        @Sendable func next() async throws -> Data? { try await channel.next() }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The session-level delegate of ``URLSessionTransport``: hands out each task's head and body
+/// chunks, answers challenges and stops every redirect (the Session follows them) for every task
+/// of its session.
+///
+/// `@unchecked Sendable`: its mutable state is the ``Locked`` table of tasks.
+final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// What the delegate knows about one task in flight.
+    private struct TaskState {
+        /// Resumed once, with the head, or with the failure that came first.
+        var continuation: CheckedContinuation<RawResponse, any Error>?
+        /// The body's channel, once the head is out.
+        var channel: ChunkChannel?
+        /// The 401/407 of an authentication challenge that was cancelled on purpose.
+        var challengeResponse: HTTPURLResponse?
+        /// Bytes that arrived before the head was handed out (a refused redirect's body).
+        var early = Data()
+    }
+
+    private let tasks = Locked<[Int: TaskState]>([:])
+
+    func register(_ task: URLSessionTask, continuation: CheckedContinuation<RawResponse, any Error>) {
+        tasks.withLock { $0[task.taskIdentifier] = TaskState(continuation: continuation) }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let response = response as? HTTPURLResponse else {
+            completionHandler(.allow)
+            return
+        }
+        let channel = ChunkChannel(
+            pause: { [weak dataTask] pauses in if pauses { dataTask?.suspend() } else { dataTask?.resume() } },
+            cancel: { [weak dataTask] in dataTask?.cancel() })
+        let continuation = tasks.withLock { tasks -> CheckedContinuation<RawResponse, any Error>? in
+            guard var state = tasks[dataTask.taskIdentifier] else { return nil }
+            defer { tasks[dataTask.taskIdentifier] = state }
+            state.channel = channel
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        completionHandler(.allow)
+        let reader = ChunkChannel.Reader(channel)
+        continuation?.resume(returning: RawResponse(head: ResponseHead(response), body: ResponseBody(next: reader.next)))
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let channel = tasks.withLock { tasks -> ChunkChannel? in
+            guard let channel = tasks[dataTask.taskIdentifier]?.channel else {
+                tasks[dataTask.taskIdentifier]?.early.append(data)
+                return nil
+            }
+            return channel
+        }
+        channel?.push(data)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // Not followed here: the 3xx response completes the task and the Session's core applies
+        // its RedirectPolicy.
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        guard Self.httpAuthenticationMethods.contains(challenge.protectionSpace.authenticationMethod) else {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        // An HTTP authentication challenge (Basic, Digest, …). Left to FoundationNetworking it
+        // never completes; cancel it and report the challenge's response as an ordinary 401/407.
+        if let failure = (challenge.failureResponse as? HTTPURLResponse) ?? Self.unauthorizedResponse(for: task) {
+            tasks.withLock { $0[task.taskIdentifier]?.challengeResponse = failure }
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let channel = state.channel {
+            channel.finish(error.map { BricksError(mapping: $0) })
+            return
+        }
+        guard let continuation = state.continuation else { return }
+        if let challengeResponse = state.challengeResponse {
+            continuation.resume(returning: RawResponse(head: ResponseHead(challengeResponse)))
+        } else if let error {
+            continuation.resume(throwing: BricksError(mapping: error))
+        } else if let response = task.response as? HTTPURLResponse {
+            continuation.resume(returning: RawResponse(head: ResponseHead(response), body: ResponseBody(state.early)))
+        } else {
+            continuation.resume(throwing: BricksError(.transport(URLError(.badServerResponse))))
+        }
+    }
+
+    /// The challenges of HTTP authentication schemes, which Bricks answers itself.
+    private static let httpAuthenticationMethods: Set<String> = [
+        NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
+        NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
+    ]
+
+    /// A bare 401 for a challenge that came without its response.
+    private static func unauthorizedResponse(for task: URLSessionTask) -> HTTPURLResponse? {
+        guard let url = task.currentRequest?.url ?? task.originalRequest?.url else { return nil }
+        return HTTPURLResponse(url: url, statusCode: 401, httpVersion: "HTTP/1.1", headerFields: [:])
+    }
+}
