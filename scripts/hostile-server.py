@@ -1,0 +1,1140 @@
+#!/usr/bin/env python3
+"""A deliberately misbehaving HTTP/1.1 server, for regression tests of the client's hardening.
+
+Usage:
+
+    python3 scripts/hostile-server.py --port 0 --tls-port 0 \\
+        --port-file /tmp/hostile/ports.json --cert-dir /tmp/hostile/certs
+
+At startup it makes a throwaway private CA and a server certificate for 127.0.0.1 and localhost
+with the `openssl` command-line tool, listens on 127.0.0.1 only (plain HTTP on --port, HTTPS on
+--tls-port; 0 picks a free port), then writes, atomically, to --port-file
+
+    {"http": P1, "https": P2, "ca": "DIR/ca.pem", "pin_sha256": "<base64>"}
+
+and prints `listening` on standard output. A caller waits for that line (or for the file) and
+reads the ports from the file. `pin_sha256` is the base64 of the SHA-256 of the server
+certificate's SubjectPublicKeyInfo DER, the value an SPKI pin compares. SIGTERM or SIGINT stops
+it cleanly (exit status 0); the port file is removed on the way out, and a stale one is removed
+at startup, so that its presence means "ready".
+
+Options:
+  --port N            plain HTTP port (default 0: any free port)
+  --tls-port N        HTTPS port (default 0: any free port)
+  --port-file FILE    where to write the JSON above when ready
+  --cert-dir DIR      where the certificates go (created; default: a new temporary folder)
+  --timeout SECONDS   how long a connection may sit idle between requests, and how long a send
+                      may stall on a client that stops reading, before it is dropped (default 30)
+  --lifetime SECONDS  stop by itself after this long (default: run until signalled)
+  --quiet             do not log requests to standard error
+
+Files written to --cert-dir (regenerated at every start; the CA's private key is deleted as soon
+as the server certificate is signed, so that the CA can sign nothing else):
+  ca.pem, ca.der          the private CA's certificate (PEM and DER), the trust anchor to pin
+  server.pem, server.key  the server certificate (SAN IP:127.0.0.1, DNS:localhost) and its key
+  server-spki.sha256      base64 of SHA-256 of the server certificate's SPKI DER (one line,
+                          no trailing newline), the same value as `pin_sha256`
+
+Every route below is served on both ports (TLS does not change any behaviour). The server speaks
+HTTP/1.1 with keep-alive unless a route says it closes; a request with `Connection: close` (or an
+HTTP/1.0 request without keep-alive) is answered and then the connection is closed. HEAD gets the
+same head as GET and no body. Request bodies are read in full before the route runs (by
+Content-Length or chunked; `Expect: 100-continue` is honoured). Where a route closes the
+connection with a FIN, a TLS connection gets a close_notify alert first (except /truncated).
+Limits: request head 256 KiB (431 beyond), request body 64 MiB (413), 512 connections at once
+(more are closed at accept), and every query parameter is bounded (400 outside the bounds; a
+refusal closes the connection). A streaming reply stops quietly when the client goes away; that
+is counted as a disconnect of the path (see /stats).
+
+Routes (query parameters optional unless stated):
+
+  /gzip-bomb?mb=N             200, Content-Encoding: gzip, Content-Type application/octet-stream,
+                              Content-Length = the compressed size, X-Decompressed-Length = N MiB
+                              in bytes (a hint for the test); the body is gzip of N MiB of
+                              zero bytes (default 1024, 0..8192). It is compressed once per N, in
+                              a streaming compressor, and kept in memory (1 GiB is about 1 MB
+                              compressed; N=1024 is prepared in the background at startup).
+  /chunked?mb=N               200, Transfer-Encoding: chunked, N MiB (default 200, 0..16384) of
+                              'x' in 64 KiB chunks, then the last chunk.
+  /declared-length?bytes=N    200, Content-Length: N (default 209715200, 0..2^34) and that many
+                              bytes of 'x', streamed in 64 KiB writes.
+  /header-flood?count=N       200 with N (default 17000, 0..1000000) distinct headers
+                              `X-F0: v` ... `X-F<N-1>: v`, then Content-Length: 2, body `{}`.
+  /long-header?bytes=N        200 with one header line `X-Long: aaa...` exactly N bytes long
+                              without its CRLF (default 1048576, 9..67108864), body `{}`.
+  /conflicting-length         200 with `Content-Length: 5` and `Content-Length: 7`, a 7-byte body
+                              `{"a":1}`; then the connection is closed (no Connection header
+                              announces it), so that neither reading can desynchronise a reuse.
+  /non-utf8-header            200 with `X-Non-UTF8: ok<0xFF><0xFE>` (raw bytes), body `{}`.
+  /drip?bytes=N&interval=S    200, Content-Length: N (default 10, 0..1048576), then waits S
+                              seconds (default 1, 0..60) before each single byte of 'x'; N*S may
+                              not exceed 3600.
+  /truncated                  200, Content-Length: 100, sends 10 bytes `0123456789`, closes (FIN;
+                              on TLS without a close_notify alert, as a truncation would look).
+  /reset                      reads the request, then closes with an RST (SO_LINGER 0), no reply.
+  /redirect-userinfo?to=URL   302 (or `code=` 301/302/303/307/308) with `Location: URL`, the
+                              percent-decoded `to` verbatim (required; CR/LF in it is refused),
+                              body `{}`.
+  /redirect-loop?n=K          302 with `Location: /redirect-loop?n=K+1` (K defaults to 0), forever.
+  /echo-headers               200 JSON {"method", "target", "headers": {name: value}, "header_list":
+                              [[name, value], ...], "body_length"}: names as received, values
+                              decoded as Latin-1, repeated names joined with ", " in `headers`.
+  /json-deep?depth=N          200 JSON of N nested arrays `[[[...]]]` (default 10000, 1..10000000),
+                              streamed.
+  /post-once                  200 JSON {"heads", "bodies", "body_length"}: how many request heads
+                              and non-empty bodies this path has received (this one included) and
+                              this request's body size. With `fail=reset` or `fail=close` the
+                              request is read and counted, then the connection is reset or closed
+                              without a reply (a client must not silently re-send the POST).
+  /keepalive-close-trap       200 JSON {"connection", "request_on_connection", "method",
+                              "body_length"} with `Connection: keep-alive` and `Keep-Alive:
+                              timeout=60`. When it is the FIRST request on its connection, the
+                              server closes the connection right after the reply, so that a client
+                              reusing it for its next request (a POST) finds it closed as it
+                              sends. With `mode=next` the server instead keeps the connection open
+                              until the client's next request head arrives on it, reads and counts
+                              that request (its record says "answered": false), and resets the
+                              connection without a reply: the request surely reached the server,
+                              and a client must not re-send a non-idempotent one. A later request
+                              on the same connection gets the reply and keeps the connection.
+  /stats                      GET: 200 JSON {"paths": {path: {"heads", "bodies", "body_bytes",
+                              "methods": {METHOD: n}, "disconnects", "requests": [...]}},
+                              "connections": {...}}. `requests` lists the last 256 requests of the
+                              path: method, body_length, body_arrived, connection,
+                              request_on_connection, tls, answered, disconnected. `connections`
+                              counts accepted, rejected (over the limit) and tls_handshake_failures.
+                              /stats and /stats/reset are not counted.
+  /stats/reset                POST: clears every counter; 200 {"reset": true}.
+  /status/N                   status N (200..599) with body {"status": N} (none for 204 and 304).
+  /json                       200 {"ok": true} (the HTTPS check: curl --cacert DIR/ca.pem
+                              https://127.0.0.1:P2/json).
+  anything else               404 {"error": "not found", "path": ...}.
+
+Standard library only (plus the `openssl` tool at startup). Nothing listens beyond 127.0.0.1.
+"""
+import argparse
+import base64
+import collections
+import hashlib
+import http
+import itertools
+import json
+import os
+import pathlib
+import secrets
+import select
+import signal
+import socket
+import ssl
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.parse
+import zlib
+
+KiB = 1 << 10
+MiB = 1 << 20
+STREAM_PIECE = 64 * KiB
+MAX_HEAD = 256 * KiB
+MAX_BODY = 64 * MiB
+MAX_CONNECTIONS = 512
+REQUEST_LOG = 256
+BOMB_CACHE_LIMIT = 64 * MiB
+
+
+# --------------------------------------------------------------------------------------------
+# Errors that end a request or a connection
+
+
+class ClientGone(Exception):
+    """The client closed or reset the connection, or stopped reading past the timeout."""
+
+
+class Stopping(Exception):
+    """The server is shutting down."""
+
+
+class BadRequest(Exception):
+    """A request this server will not process; answered with `status` and then closed."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+# --------------------------------------------------------------------------------------------
+# Counters
+
+
+class Stats:
+    """Per-path counters of what arrived, shared by every connection (under one lock)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.paths = {}
+        self.connections = collections.Counter()
+
+    def reset(self):
+        with self.lock:
+            self.paths = {}
+            self.connections = collections.Counter()
+
+    def connection(self, event):
+        with self.lock:
+            self.connections[event] += 1
+
+    def head(self, path, method, connection, number, tls):
+        """Counts a request head; returns its record, which the later events update."""
+        with self.lock:
+            entry = self.paths.get(path)
+            if entry is None:
+                entry = self.paths[path] = {
+                    "heads": 0, "bodies": 0, "body_bytes": 0, "methods": collections.Counter(),
+                    "disconnects": 0, "requests": collections.deque(maxlen=REQUEST_LOG),
+                }
+            entry["heads"] += 1
+            entry["methods"][method] += 1
+            record = {
+                "method": method, "body_length": 0, "body_arrived": False,
+                "connection": connection, "request_on_connection": number, "tls": tls,
+                "answered": True, "disconnected": False,
+            }
+            entry["requests"].append(record)
+            return entry, record
+
+    def body(self, counted, length):
+        entry, record = counted
+        with self.lock:
+            record["body_length"] = length
+            if length > 0:
+                record["body_arrived"] = True
+                entry["bodies"] += 1
+                entry["body_bytes"] += length
+
+    def disconnect(self, counted):
+        entry, record = counted
+        with self.lock:
+            if not record["disconnected"]:
+                record["disconnected"] = True
+                entry["disconnects"] += 1
+
+    def unanswered(self, counted):
+        with self.lock:
+            counted[1]["answered"] = False
+
+    def numbers(self, counted):
+        with self.lock:
+            return counted[0]["heads"], counted[0]["bodies"]
+
+    def snapshot(self):
+        with self.lock:
+            paths = {
+                path: {
+                    "heads": e["heads"], "bodies": e["bodies"], "body_bytes": e["body_bytes"],
+                    "methods": dict(e["methods"]), "disconnects": e["disconnects"],
+                    "requests": [dict(r) for r in e["requests"]],
+                }
+                for path, e in sorted(self.paths.items())
+            }
+            connections = {"accepted": 0, "rejected": 0, "tls_handshake_failures": 0}
+            connections.update(self.connections)
+            return {"paths": paths, "connections": connections}
+
+
+# --------------------------------------------------------------------------------------------
+# Gzip bombs, compressed once per size
+
+
+class Bombs:
+    """gzip of N MiB of zeros, compressed once per N with a streaming compressor and kept."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.ready = collections.OrderedDict()
+        self.building = {}
+
+    def get(self, mebibytes):
+        with self.lock:
+            if mebibytes in self.ready:
+                return self.ready[mebibytes]
+            event = self.building.get(mebibytes)
+            builder = event is None
+            if builder:
+                event = self.building[mebibytes] = threading.Event()
+        if not builder:
+            event.wait()
+            with self.lock:
+                data = self.ready.get(mebibytes)
+            return data if data is not None else self.get(mebibytes)
+        try:
+            data = self.compress(mebibytes)
+            with self.lock:
+                self.ready[mebibytes] = data
+                while sum(map(len, self.ready.values())) > BOMB_CACHE_LIMIT and len(self.ready) > 1:
+                    self.ready.popitem(last=False)
+            return data
+        finally:
+            with self.lock:
+                del self.building[mebibytes]
+            event.set()
+
+    @staticmethod
+    def compress(mebibytes):
+        # wbits 31: a gzip wrapper; Z_RLE finds the runs of zeros quickly and compresses them as
+        # densely as deflate can (about 1:1030).
+        compressor = zlib.compressobj(9, zlib.DEFLATED, 31, 9, zlib.Z_RLE)
+        zeros = bytes(MiB)
+        pieces = [compressor.compress(zeros) for _ in range(mebibytes)]
+        pieces.append(compressor.flush())
+        return b"".join(pieces)
+
+
+# --------------------------------------------------------------------------------------------
+# One connection: buffered reads, guarded writes
+
+
+class Connection:
+    def __init__(self, server, sock, number, tls):
+        self.server = server
+        self.sock = sock
+        self.number = number
+        self.tls = tls
+        self.buffer = bytearray()
+
+    def _fill(self):
+        if self.server.stop.is_set():
+            raise Stopping()
+        try:
+            data = self.sock.recv(64 * KiB)
+        except OSError as error:  # timeouts, resets and TLS errors alike
+            raise ClientGone() from error
+        if not data:
+            raise ClientGone()
+        self.buffer += data
+
+    def read_head(self):
+        """The next request head without its final CRLF CRLF, or None when the client closed
+        (or went idle past the timeout) between requests."""
+        while self.buffer[:2] == b"\r\n":  # RFC 9112 allows empty lines before a request
+            del self.buffer[:2]
+        while True:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end >= 0:
+                head = bytes(self.buffer[:end])
+                del self.buffer[:end + 4]
+                return head
+            if len(self.buffer) > MAX_HEAD:
+                raise BadRequest(431, "request head larger than 256 KiB")
+            try:
+                self._fill()
+            except ClientGone:
+                if self.buffer.strip(b"\r\n"):
+                    raise
+                return None
+            while self.buffer[:2] == b"\r\n":
+                del self.buffer[:2]
+
+    def read_exact(self, count):
+        while len(self.buffer) < count:
+            self._fill()
+        data = bytes(self.buffer[:count])
+        del self.buffer[:count]
+        return data
+
+    def read_line(self, limit=8 * KiB):
+        while True:
+            end = self.buffer.find(b"\r\n")
+            if end >= 0:
+                line = bytes(self.buffer[:end])
+                del self.buffer[:end + 2]
+                return line
+            if len(self.buffer) > limit:
+                raise BadRequest(400, "line too long in chunked body")
+            self._fill()
+
+    def send(self, data):
+        if self.server.stop.is_set():
+            raise Stopping()
+        try:
+            self.sock.sendall(data)
+        except OSError as error:
+            raise ClientGone() from error
+
+    def pause(self, seconds):
+        """Waits `seconds`, returning early only by raising: ClientGone as soon as the client
+        closes (plain sockets; a TLS socket notices on the next send), Stopping on shutdown."""
+        deadline = time.monotonic() + seconds
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            step = min(remaining, 0.25)
+            if self.server.stop.is_set():
+                raise Stopping()
+            if self.tls or self.buffer:
+                self.server.stop.wait(step)
+                continue
+            poller = select.poll()
+            poller.register(self.sock, select.POLLIN)
+            if poller.poll(step * 1000):
+                try:
+                    peeked = self.sock.recv(1, socket.MSG_PEEK)
+                except OSError as error:
+                    raise ClientGone() from error
+                if not peeked:
+                    raise ClientGone()
+                self.server.stop.wait(step)  # the client sent something early; keep waiting
+
+    def reset(self):
+        """Closes with an RST instead of a FIN."""
+        try:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        except OSError:
+            pass
+        self.close(graceful=False)
+
+    def close(self, graceful=True):
+        """Closes with a FIN; on TLS, `graceful` sends a close_notify alert first (without
+        waiting for the client's), otherwise the TLS stream just stops, as if truncated."""
+        if graceful and self.tls:
+            try:
+                self.sock.settimeout(0)  # one SSL_shutdown: send ours, do not wait for theirs
+                self.sock.unwrap()
+            except (OSError, ValueError):
+                pass
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+    def drain(self):
+        """After a refusal: lets the client finish sending (up to 4 MiB or 1 s, discarded), so
+        that closing does not reset the connection before it has read the refusal."""
+        deadline, discarded = time.monotonic() + 1.0, 0
+        try:
+            if not self.tls:
+                self.sock.shutdown(socket.SHUT_WR)
+            while discarded < 4 * MiB and time.monotonic() < deadline:
+                self.sock.settimeout(max(0.01, deadline - time.monotonic()))
+                data = self.sock.recv(64 * KiB)
+                if not data:
+                    return
+                discarded += len(data)
+        except (OSError, ValueError):
+            pass
+
+
+# --------------------------------------------------------------------------------------------
+# Requests
+
+
+class Request:
+    def __init__(self, connection, method, target, version, headers, number):
+        self.connection = connection
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers  # [(name, value)] as str, decoded as Latin-1
+        self.number = number  # 1 for the first request on its connection
+        split = urllib.parse.urlsplit(target)
+        self.path = split.path or "/"
+        self.query = urllib.parse.parse_qs(split.query, keep_blank_values=True, encoding="latin-1")
+        tokens = {t.strip().lower() for t in self.header("connection", "").split(",")}
+        self.wants_close = "close" in tokens or (
+            version == "HTTP/1.0" and "keep-alive" not in tokens)
+        self.head_only = method == "HEAD"
+        self.body = b""
+        self.status = None
+        self.counted = None
+
+    def header(self, name, default=None):
+        values = [v for n, v in self.headers if n.lower() == name]
+        return ", ".join(values) if values else default
+
+    def text(self, name, default=None):
+        values = self.query.get(name)
+        return values[0] if values else default
+
+    def integer(self, name, default, low, high):
+        value = self.text(name)
+        if value is None:
+            return default
+        try:
+            number = int(value)
+        except ValueError:
+            raise BadRequest(400, f"{name} must be an integer") from None
+        if not low <= number <= high:
+            raise BadRequest(400, f"{name} must be between {low} and {high}")
+        return number
+
+    def number_param(self, name, default, low, high):
+        value = self.text(name)
+        if value is None:
+            return default
+        try:
+            number = float(value)
+        except ValueError:
+            raise BadRequest(400, f"{name} must be a number") from None
+        if not low <= number <= high:  # also refuses nan
+            raise BadRequest(400, f"{name} must be between {low} and {high}")
+        return number
+
+    def response_head(self, status, headers, end=True):
+        """Status line and header lines (str or bytes, sent as they are), each with its CRLF, and
+        the blank line that ends the head unless `end` is false (more header lines follow)."""
+        self.status = status
+        try:
+            reason = http.HTTPStatus(status).phrase
+        except ValueError:
+            reason = "Unknown"
+        lines = [f"HTTP/1.1 {status} {reason}".encode("latin-1"), b"Server: hostile-server"]
+        for name, value in headers:
+            lines.append(_bytes(name) + b": " + _bytes(value))
+        if self.wants_close:
+            lines.append(b"Connection: close")
+        return b"\r\n".join(lines) + (b"\r\n\r\n" if end else b"\r\n")
+
+    def reply(self, status, body=b"", content_type="application/json", headers=()):
+        """A complete response with a Content-Length."""
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode("utf-8")
+        fields = list(headers)
+        if content_type and status not in (204, 304):
+            fields.append(("Content-Type", content_type))
+        if status not in (204, 304):
+            fields.append(("Content-Length", str(len(body))))
+        else:
+            body = b""
+        data = self.response_head(status, fields)
+        self.connection.send(data if self.head_only else data + body)
+
+
+def _bytes(value):
+    return value if isinstance(value, bytes) else str(value).encode("latin-1")
+
+
+def parse_head(connection, head, number):
+    lines = head.split(b"\r\n")
+    try:
+        method, target, version = lines[0].decode("ascii").split(" ")
+    except (UnicodeDecodeError, ValueError):
+        raise BadRequest(400, "malformed request line") from None
+    if version not in ("HTTP/1.1", "HTTP/1.0") or not method.isalpha() or not target:
+        raise BadRequest(400, "malformed request line")
+    headers = []
+    for line in lines[1:]:
+        name, colon, value = line.partition(b":")
+        if not colon or not name or name != name.strip() or b" " in name:
+            raise BadRequest(400, "malformed header line")
+        headers.append((name.decode("latin-1"), value.strip(b" \t").decode("latin-1")))
+    return Request(connection, method.upper(), target, version, headers, number)
+
+
+def read_body(request):
+    connection = request.connection
+    encoding = request.header("transfer-encoding")
+    if encoding is not None:
+        if encoding.split(",")[-1].strip().lower() != "chunked":
+            raise BadRequest(400, "unsupported Transfer-Encoding")
+        if request.header("expect", "").lower() == "100-continue":
+            connection.send(b"HTTP/1.1 100 Continue\r\n\r\n")
+        pieces, total = [], 0
+        while True:
+            line = connection.read_line()
+            try:
+                size = int(line.split(b";")[0].strip(), 16)
+            except ValueError:
+                raise BadRequest(400, "malformed chunk size") from None
+            if size < 0:
+                raise BadRequest(400, "malformed chunk size")
+            if size == 0:
+                while connection.read_line():  # trailers, up to the blank line
+                    pass
+                return b"".join(pieces)
+            total += size
+            if total > MAX_BODY:
+                raise BadRequest(413, "request body larger than 64 MiB")
+            pieces.append(connection.read_exact(size))
+            if connection.read_exact(2) != b"\r\n":
+                raise BadRequest(400, "chunk not followed by CRLF")
+    lengths = {v.strip() for n, v in request.headers if n.lower() == "content-length"}
+    if not lengths:
+        return b""
+    if len(lengths) != 1 or not all(c in "0123456789" for c in next(iter(lengths))) \
+            or not next(iter(lengths)):
+        raise BadRequest(400, "invalid Content-Length")
+    length = int(next(iter(lengths)))
+    if length > MAX_BODY:
+        raise BadRequest(413, "request body larger than 64 MiB")
+    if length and request.header("expect", "").lower() == "100-continue":
+        connection.send(b"HTTP/1.1 100 Continue\r\n\r\n")
+    return connection.read_exact(length)
+
+
+# --------------------------------------------------------------------------------------------
+# Routes. Each takes the request (body already read) and returns None to keep the connection,
+# "close" to close it (FIN, after a TLS close_notify), "abort" to close it without a close_notify,
+# "reset" to reset it (RST) or "drop-next" (see the trap).
+
+ROUTES = {}
+
+
+def route(path):
+    def register(function):
+        ROUTES[path] = function
+        return function
+    return register
+
+
+def stream_x(request, total, byte=b"x"):
+    """Sends `total` copies of `byte` in 64 KiB writes."""
+    piece = byte * STREAM_PIECE
+    view = memoryview(piece)
+    remaining = total
+    while remaining > 0:
+        count = min(remaining, STREAM_PIECE)
+        request.connection.send(view[:count])
+        remaining -= count
+
+
+@route("/gzip-bomb")
+def gzip_bomb(request):
+    mebibytes = request.integer("mb", 1024, 0, 8192)
+    data = request.connection.server.bombs.get(mebibytes)
+    head = request.response_head(200, [
+        ("Content-Type", "application/octet-stream"), ("Content-Encoding", "gzip"),
+        ("Content-Length", str(len(data))), ("X-Decompressed-Length", str(mebibytes * MiB)),
+    ])
+    request.connection.send(head)
+    if not request.head_only:
+        view = memoryview(data)
+        for start in range(0, len(data), STREAM_PIECE):
+            request.connection.send(view[start:start + STREAM_PIECE])
+
+
+@route("/chunked")
+def chunked(request):
+    mebibytes = request.integer("mb", 200, 0, 16384)
+    request.connection.send(request.response_head(200, [
+        ("Content-Type", "application/octet-stream"), ("Transfer-Encoding", "chunked"),
+    ]))
+    if request.head_only:
+        return None
+    chunk = b"%x\r\n" % STREAM_PIECE + b"x" * STREAM_PIECE + b"\r\n"
+    for _ in range(mebibytes * (MiB // STREAM_PIECE)):
+        request.connection.send(chunk)
+    request.connection.send(b"0\r\n\r\n")
+    return None
+
+
+@route("/declared-length")
+def declared_length(request):
+    count = request.integer("bytes", 209715200, 0, 1 << 34)
+    request.connection.send(request.response_head(200, [
+        ("Content-Type", "application/octet-stream"), ("Content-Length", str(count)),
+    ]))
+    if not request.head_only:
+        stream_x(request, count)
+
+
+@route("/header-flood")
+def header_flood(request):
+    count = request.integer("count", 17000, 0, 1000000)
+    request.connection.send(request.response_head(200, [], end=False))
+    for start in range(0, count, 4096):  # in batches, so that a million lines take little memory
+        lines = b"".join(b"X-F%d: v\r\n" % i for i in range(start, min(count, start + 4096)))
+        request.connection.send(lines)
+    tail = b"Content-Type: application/json\r\nContent-Length: 2\r\n\r\n"
+    request.connection.send(tail if request.head_only else tail + b"{}")
+
+
+@route("/long-header")
+def long_header(request):
+    count = request.integer("bytes", MiB, 9, 64 * MiB)
+    request.connection.send(request.response_head(200, [], end=False) + b"X-Long: ")
+    stream_x(request, count - len(b"X-Long: "), b"a")
+    tail = b"\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n"
+    request.connection.send(tail if request.head_only else tail + b"{}")
+
+
+@route("/conflicting-length")
+def conflicting_length(request):
+    head = request.response_head(200, [
+        ("Content-Type", "application/json"), ("Content-Length", "5"), ("Content-Length", "7"),
+    ])
+    request.connection.send(head if request.head_only else head + b'{"a":1}')
+    return "close"
+
+
+@route("/non-utf8-header")
+def non_utf8_header(request):
+    request.reply(200, b"{}", headers=[(b"X-Non-UTF8", b"ok\xff\xfe")])
+
+
+@route("/drip")
+def drip(request):
+    count = request.integer("bytes", 10, 0, MiB)
+    interval = request.number_param("interval", 1.0, 0.0, 60.0)
+    if count * interval > 3600:
+        raise BadRequest(400, "bytes * interval may not exceed 3600 seconds")
+    request.connection.send(request.response_head(200, [
+        ("Content-Type", "application/octet-stream"), ("Content-Length", str(count)),
+    ]))
+    if request.head_only:
+        return None
+    for _ in range(count):
+        request.connection.pause(interval)
+        request.connection.send(b"x")
+    return None
+
+
+@route("/truncated")
+def truncated(request):
+    head = request.response_head(200, [
+        ("Content-Type", "application/octet-stream"), ("Content-Length", "100"),
+    ])
+    request.connection.send(head if request.head_only else head + b"0123456789")
+    return "abort"
+
+
+@route("/reset")
+def reset(request):
+    request.status = "RST"
+    return "reset"
+
+
+@route("/redirect-userinfo")
+def redirect_userinfo(request):
+    target = request.text("to")
+    if not target:
+        raise BadRequest(400, "to= is required")
+    if "\r" in target or "\n" in target:
+        raise BadRequest(400, "to= may not contain CR or LF")
+    code = request.integer("code", 302, 301, 308)
+    if code not in (301, 302, 303, 307, 308):
+        raise BadRequest(400, "code must be 301, 302, 303, 307 or 308")
+    request.reply(code, b"{}", headers=[("Location", target.encode("latin-1"))])
+
+
+@route("/redirect-loop")
+def redirect_loop(request):
+    n = request.integer("n", 0, -(1 << 62), 1 << 62)
+    request.reply(302, b"{}", headers=[("Location", f"/redirect-loop?n={n + 1}")])
+
+
+@route("/echo-headers")
+def echo_headers(request):
+    merged = {}
+    for name, value in request.headers:
+        merged[name] = f"{merged[name]}, {value}" if name in merged else value
+    request.reply(200, {
+        "method": request.method, "target": request.target, "headers": merged,
+        "header_list": [[n, v] for n, v in request.headers], "body_length": len(request.body),
+    })
+
+
+@route("/json-deep")
+def json_deep(request):
+    depth = request.integer("depth", 10000, 1, 10000000)
+    request.connection.send(request.response_head(200, [
+        ("Content-Type", "application/json"), ("Content-Length", str(2 * depth)),
+    ]))
+    if request.head_only:
+        return None
+    for bracket in (b"[", b"]"):
+        piece = bracket * STREAM_PIECE
+        remaining = depth
+        while remaining > 0:
+            count = min(remaining, STREAM_PIECE)
+            request.connection.send(piece[:count])
+            remaining -= count
+    return None
+
+
+@route("/post-once")
+def post_once(request):
+    failure = request.text("fail", "none")
+    if failure not in ("none", "reset", "close"):
+        raise BadRequest(400, "fail must be none, reset or close")
+    if failure != "none":
+        request.connection.server.stats.unanswered(request.counted)
+        request.status = failure.upper()
+        return failure
+    heads, bodies = request.connection.server.stats.numbers(request.counted)
+    request.reply(200, {"heads": heads, "bodies": bodies, "body_length": len(request.body)})
+    return None
+
+
+@route("/keepalive-close-trap")
+def keepalive_close_trap(request):
+    mode = request.text("mode", "close")
+    if mode not in ("close", "next"):
+        raise BadRequest(400, "mode must be close or next")
+    keep = [("Connection", "keep-alive"), ("Keep-Alive", "timeout=60")]
+    if request.wants_close:
+        keep = []
+    request.reply(200, {
+        "connection": request.connection.number, "request_on_connection": request.number,
+        "method": request.method, "body_length": len(request.body),
+    }, headers=keep)
+    if request.number != 1 or request.wants_close:
+        return None
+    return "close" if mode == "close" else "drop-next"
+
+
+@route("/stats")
+def stats(request):
+    if request.method not in ("GET", "HEAD"):
+        request.reply(405, {"error": "use GET"}, headers=[("Allow", "GET, HEAD")])
+        return None
+    request.reply(200, request.connection.server.stats.snapshot())
+    return None
+
+
+@route("/stats/reset")
+def stats_reset(request):
+    if request.method != "POST":
+        request.reply(405, {"error": "use POST"}, headers=[("Allow", "POST")])
+        return None
+    request.connection.server.stats.reset()
+    request.reply(200, {"reset": True})
+    return None
+
+
+@route("/json")
+def json_ok(request):
+    request.reply(200, {"ok": True})
+
+
+def status(request, code):
+    request.reply(code, {"status": code})
+
+
+def not_found(request):
+    request.reply(404, {"error": "not found", "path": request.path})
+
+
+def dispatch(request):
+    handler = ROUTES.get(request.path)
+    if handler is not None:
+        return handler(request)
+    if request.path.startswith("/status/"):
+        code = request.path[len("/status/"):]
+        if code.isdigit() and 200 <= int(code) <= 599:
+            return status(request, int(code))
+        raise BadRequest(400, "status must be 200..599")
+    return not_found(request)
+
+
+# --------------------------------------------------------------------------------------------
+# The server: two listeners, a thread per connection
+
+
+class Server:
+    def __init__(self, tls_context, timeout, quiet):
+        self.tls_context = tls_context
+        self.timeout = timeout
+        self.quiet = quiet
+        self.stop = threading.Event()
+        self.stats = Stats()
+        self.bombs = Bombs()
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.ids = itertools.count(1)
+        self.active = set()
+        self.threads = set()
+        self.lock = threading.Lock()
+
+    def log(self, message):
+        if not self.quiet:
+            print(f"hostile-server: {message}", file=sys.stderr, flush=True)
+
+    def run(self, listeners):
+        """Accepts until `stop` is set; `listeners` maps each listening socket to whether it is
+        the TLS one."""
+        for listener in listeners:
+            listener.setblocking(False)
+        while not self.stop.is_set():
+            readable, _, _ = select.select(list(listeners), [], [], 0.2)
+            for listener in readable:
+                try:
+                    sock, _ = listener.accept()
+                except (BlockingIOError, InterruptedError, ConnectionAbortedError):
+                    continue
+                if not self.slots.acquire(blocking=False):
+                    self.stats.connection("rejected")
+                    sock.close()
+                    continue
+                self.stats.connection("accepted")
+                thread = threading.Thread(target=self.serve, args=(sock, listeners[listener]),
+                                          daemon=True)
+                with self.lock:
+                    self.threads.add(thread)
+                thread.start()
+        for listener in listeners:
+            listener.close()
+        with self.lock:
+            active, threads = list(self.active), list(self.threads)
+        for sock in active:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        deadline = time.monotonic() + 3
+        for thread in threads:
+            thread.join(max(0, deadline - time.monotonic()))
+
+    def serve(self, sock, tls):
+        number = next(self.ids)
+        try:
+            sock.setblocking(True)
+            sock.settimeout(self.timeout)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            with self.lock:
+                self.active.add(sock)
+            if tls:
+                try:
+                    wrapped = self.tls_context.wrap_socket(sock, server_side=True)
+                except (ssl.SSLError, OSError) as error:
+                    self.stats.connection("tls_handshake_failures")
+                    self.log(f"#{number} TLS handshake failed: {error}")
+                    sock.close()
+                    return
+                with self.lock:
+                    self.active.discard(sock)
+                    self.active.add(wrapped)
+                sock = wrapped
+            self.converse(Connection(self, sock, number, tls))
+        except Exception:  # a bug here must not take the server down
+            traceback.print_exc()
+            try:
+                sock.close()
+            except OSError:
+                pass
+        finally:
+            with self.lock:
+                self.active.discard(sock)
+                self.threads.discard(threading.current_thread())
+            self.slots.release()
+
+    def converse(self, connection):
+        count = 0
+        outcome = "close"
+        try:
+            while not self.stop.is_set():
+                try:
+                    head = connection.read_head()
+                    if head is None:
+                        return
+                    count += 1
+                    request = parse_head(connection, head, count)
+                except BadRequest as error:
+                    outcome = self.refuse(connection, error)
+                    return
+                outcome = self.handle(request)
+                if outcome == "drop-next":
+                    outcome = self.drop_next(connection, count + 1)
+                    return
+                if outcome is not None or request.wants_close:
+                    return
+        except (ClientGone, Stopping):
+            outcome = "abort"
+        finally:
+            if outcome == "reset":
+                connection.reset()
+            else:
+                if outcome == "refused":
+                    connection.drain()
+                connection.close(graceful=outcome != "abort")
+
+    def handle(self, request):
+        """Reads the body, runs the route, logs; returns the route's outcome."""
+        counted = not request.path.startswith("/stats")
+        if counted:
+            request.counted = self.stats.head(request.path, request.method,
+                                              request.connection.number, request.number,
+                                              request.connection.tls)
+        try:
+            request.body = read_body(request)
+            if counted:
+                self.stats.body(request.counted, len(request.body))
+            outcome = dispatch(request)
+        except BadRequest as error:
+            outcome = self.refuse(request.connection, error, request)
+        except ClientGone:
+            if counted:
+                self.stats.disconnect(request.counted)
+            self.log(f"#{request.connection.number} {request.method} {request.target}: "
+                     f"client went away")
+            raise
+        self.log(f"#{request.connection.number} {request.method} {request.target} -> "
+                 f"{request.status}")
+        return outcome
+
+    def drop_next(self, connection, number):
+        """Waits for the next request on `connection`, counts it, and resets without a reply."""
+        try:
+            head = connection.read_head()
+            if head is None:
+                return "close"
+            request = parse_head(connection, head, number)
+        except BadRequest:
+            return "reset"
+        if not request.path.startswith("/stats"):
+            request.counted = self.stats.head(request.path, request.method, connection.number,
+                                              number, connection.tls)
+            self.stats.unanswered(request.counted)
+            try:
+                connection.sock.settimeout(1.0)  # whatever of the body arrives promptly
+                self.stats.body(request.counted, len(read_body(request)))
+            except (BadRequest, ClientGone):
+                pass
+        self.log(f"#{connection.number} {request.method} {request.target} -> RST (trap)")
+        return "reset"
+
+    def refuse(self, connection, error, request=None):
+        body = json.dumps({"error": error.message}).encode("utf-8")
+        head = (f"HTTP/1.1 {error.status} {http.HTTPStatus(error.status).phrase}\r\n"
+                f"Server: hostile-server\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode("latin-1")
+        if request is not None:
+            request.status = error.status
+        try:
+            connection.send(head + body)
+        except (ClientGone, Stopping):
+            return "abort"
+        return "refused"
+
+
+# --------------------------------------------------------------------------------------------
+# Certificates, made with the openssl tool
+
+OPENSSL_CONFIG = """\
+[req]
+distinguished_name = dn
+prompt = no
+[dn]
+CN = hostile-server
+[ca_ext]
+basicConstraints = critical, CA:TRUE
+keyUsage = critical, keyCertSign, cRLSign
+subjectKeyIdentifier = hash
+[server_ext]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature, keyEncipherment
+extendedKeyUsage = serverAuth
+subjectAltName = IP:127.0.0.1, DNS:localhost
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+"""
+
+
+def openssl(*arguments):
+    result = subprocess.run(["openssl", *map(str, arguments)], capture_output=True)
+    if result.returncode != 0:
+        sys.exit(f"hostile-server: openssl {arguments[0]} failed:\n"
+                 f"{result.stderr.decode(errors='replace')}")
+    return result.stdout
+
+
+def make_certificates(directory):
+    """Writes ca.pem, ca.der, server.pem, server.key and server-spki.sha256 into `directory`;
+    returns the base64 SHA-256 of the server certificate's SubjectPublicKeyInfo."""
+    directory.mkdir(parents=True, exist_ok=True)
+    ca_pem, ca_der = directory / "ca.pem", directory / "ca.der"
+    server_pem, server_key = directory / "server.pem", directory / "server.key"
+    with tempfile.TemporaryDirectory(prefix="hostile-server-ca-") as scratch:
+        scratch = pathlib.Path(scratch)
+        config, ca_key = scratch / "openssl.cnf", scratch / "ca.key"
+        request = scratch / "server.csr"
+        config.write_text(OPENSSL_CONFIG)
+        openssl("req", "-x509", "-new", "-newkey", "rsa:2048", "-nodes", "-sha256", "-days", 30,
+                "-subj", "/CN=Bricks hostile-server test CA", "-config", config,
+                "-extensions", "ca_ext", "-keyout", ca_key, "-out", ca_pem)
+        openssl("req", "-new", "-newkey", "rsa:2048", "-nodes", "-sha256", "-subj", "/CN=localhost",
+                "-config", config, "-keyout", server_key, "-out", request)
+        openssl("x509", "-req", "-in", request, "-CA", ca_pem, "-CAkey", ca_key,
+                "-set_serial", f"0x{secrets.randbits(63):x}", "-days", 30, "-sha256",
+                "-extfile", config, "-extensions", "server_ext", "-out", server_pem)
+    os.chmod(server_key, 0o600)
+    openssl("x509", "-in", ca_pem, "-outform", "DER", "-out", ca_der)
+    public_key = openssl("x509", "-in", server_pem, "-noout", "-pubkey").decode("ascii")
+    # A PEM "PUBLIC KEY" block is the SubjectPublicKeyInfo DER in base64.
+    body = "".join(line for line in public_key.splitlines()
+                   if line and not line.startswith("-----"))
+    pin = base64.b64encode(hashlib.sha256(base64.b64decode(body)).digest()).decode("ascii")
+    (directory / "server-spki.sha256").write_text(pin)
+    return pin
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def main():
+    parser = argparse.ArgumentParser(description="A deliberately misbehaving HTTP server "
+                                     "for hardening tests (see the top of this file).")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--tls-port", type=int, default=0)
+    parser.add_argument("--port-file")
+    parser.add_argument("--cert-dir")
+    parser.add_argument("--timeout", type=float, default=30.0)
+    parser.add_argument("--lifetime", type=float)
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args()
+
+    port_file = pathlib.Path(args.port_file) if args.port_file else None
+    if port_file is not None and port_file.exists():
+        port_file.unlink()
+    cert_dir = pathlib.Path(args.cert_dir or tempfile.mkdtemp(prefix="hostile-server-certs-"))
+    cert_dir = cert_dir.resolve()
+    pin = make_certificates(cert_dir)
+
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert_dir / "server.pem", cert_dir / "server.key")
+    context.set_alpn_protocols(["http/1.1"])
+
+    plain = socket.create_server(("127.0.0.1", args.port), backlog=128)
+    secure = socket.create_server(("127.0.0.1", args.tls_port), backlog=128)
+    server = Server(context, args.timeout, args.quiet)
+
+    def stop(*_):
+        server.stop.set()
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    # A parent may start us with these signals blocked (a test runner's threads often do).
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    if args.lifetime is not None:
+        timer = threading.Timer(args.lifetime, stop)
+        timer.daemon = True
+        timer.start()
+    # The default bomb is ready before a test asks for it (about 4 s of one core).
+    threading.Thread(target=server.bombs.get, args=(1024,), daemon=True).start()
+
+    ports = {"http": plain.getsockname()[1], "https": secure.getsockname()[1],
+             "ca": str(cert_dir / "ca.pem"), "pin_sha256": pin}
+    if port_file is not None:
+        port_file.parent.mkdir(parents=True, exist_ok=True)
+        partial = port_file.with_name(port_file.name + ".partial")
+        partial.write_text(json.dumps(ports) + "\n")
+        os.replace(partial, port_file)
+    print("listening", flush=True)
+    server.log(f"http://127.0.0.1:{ports['http']} https://127.0.0.1:{ports['https']} "
+               f"ca={ports['ca']} pin={pin}")
+    try:
+        server.run({plain: False, secure: True})
+    finally:
+        if port_file is not None:
+            try:
+                port_file.unlink()
+            except FileNotFoundError:
+                pass
+        server.log("stopped")
+
+
+if __name__ == "__main__":
+    main()
