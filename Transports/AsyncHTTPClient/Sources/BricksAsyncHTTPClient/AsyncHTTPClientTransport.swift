@@ -17,22 +17,17 @@ import FoundationNetworking
 /// try await transport.shutdown()
 /// ```
 ///
-/// It behaves as ``URLSessionTransport`` does:
-/// - every reply comes back whatever its status, repeated headers joined with ", ";
-/// - the body is read only up to ``TransportLimits/maximumResponseSize``;
-/// - `timeoutInterval` bounds the whole exchange, redirects and body included, fractions of a second too;
-/// - cancelling the calling task cancels the request;
-/// - redirects are followed by the transport itself, through its ``RedirectPolicy`` and at most
-///   its `maximumRedirects` times (AsyncHTTPClient's own redirect following is switched off).
+/// Like every transport it does one exchange: it returns the head as soon as it arrives, with
+/// the body as AsyncHTTPClient streams it (read at the caller's pace, cancelled when dropped),
+/// repeated header fields kept. The ``Session``'s core follows redirects, keeps the deadline and
+/// applies the size limit, as for any transport.
 ///
-/// It either owns its `HTTPClient` (``init(configuration:redirectPolicy:)``; call ``shutdown()``
-/// when done, or it shuts the client down when the transport is released) or uses one you pass
-/// (``init(client:redirectPolicy:)``), which it never shuts down.
+/// It either owns its `HTTPClient` (``init(configuration:)``; call ``shutdown()`` when done, or it
+/// shuts the client down when the transport is released) or uses one you pass
+/// (``init(client:)``), which it never shuts down.
 public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The client that sends the requests.
     public let client: HTTPClient
-    /// What the transport does with redirects.
-    public let redirectPolicy: RedirectPolicy
 
     /// Whether ``shutdown()`` is this transport's job, and whether it has been done.
     private let ownership: NIOLockedValueBox<Ownership>
@@ -43,11 +38,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// The configuration an owned client gets unless you pass another, and the one to start from
     /// for a client of your own:
-    /// - redirects are not followed by AsyncHTTPClient (the transport applies its ``RedirectPolicy``);
+    /// - redirects are not followed by AsyncHTTPClient (the Session applies its ``RedirectPolicy``);
     /// - gzip and deflate bodies are decoded (as `URLSession` does), without a ratio limit of their
-    ///   own: the response size limit applies to the decoded bytes;
+    ///   own: the Session's size limit applies to the decoded bytes as they are read;
     /// - a failed connection attempt fails the request at once instead of being retried until the
-    ///   connect timeout, so that "connection refused" comes back as ``BricksError/transport(_:)``
+    ///   connect timeout, so that "connection refused" comes back as a ``BricksError`` at once
     ///   (use `RetryMiddleware` to retry).
     public static var defaultConfiguration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .enabled(limit: .none))
@@ -56,32 +51,23 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     /// Makes a transport that owns a new `HTTPClient` on the shared event loop group.
-    /// - Parameters:
-    ///   - configuration: the client's configuration; its redirect setting is replaced by
-    ///     `.disallow`, since the transport follows redirects itself. Default: ``defaultConfiguration``.
-    ///   - redirectPolicy: what to do with redirects. Default: ``RedirectPolicy/follow``.
-    public init(
-        configuration: HTTPClient.Configuration = AsyncHTTPClientTransport.defaultConfiguration,
-        redirectPolicy: RedirectPolicy = .follow
-    ) {
+    /// - Parameter configuration: the client's configuration; its redirect setting is replaced by
+    ///   `.disallow`, since the Session follows redirects. Default: ``defaultConfiguration``.
+    public init(configuration: HTTPClient.Configuration = AsyncHTTPClientTransport.defaultConfiguration) {
         var configuration = configuration
         configuration.redirectConfiguration = .disallow
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        self.redirectPolicy = redirectPolicy
         self.ownership = NIOLockedValueBox(.owned)
     }
 
     /// Makes a transport on a client you own and shut down yourself; the transport never shuts it down.
     ///
     /// Create the client with `redirectConfiguration: .disallow` (``defaultConfiguration`` has it):
-    /// a client that follows redirects itself would bypass the ``RedirectPolicy``, so a reply that
-    /// the client reached through a redirect fails with ``BricksError/transport(_:)``.
-    /// - Parameters:
-    ///   - client: the client to send through.
-    ///   - redirectPolicy: what to do with redirects. Default: ``RedirectPolicy/follow``.
-    public init(client: HTTPClient, redirectPolicy: RedirectPolicy = .follow) {
+    /// a client that follows redirects itself would bypass the Session's ``RedirectPolicy``, so a
+    /// response that the client reached through a redirect fails with a ``BricksError``.
+    /// - Parameter client: the client to send through.
+    public init(client: HTTPClient) {
         self.client = client
-        self.redirectPolicy = redirectPolicy
         self.ownership = NIOLockedValueBox(.borrowed)
     }
 
@@ -94,7 +80,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     /// Shuts down the client if the transport owns it; does nothing for a client you passed, or
-    /// when called again. Requests sent afterwards fail with ``BricksError/transport(_:)``.
+    /// when called again. Requests sent afterwards fail with a ``BricksError``.
     /// - Throws: the client's error if it could not shut down cleanly.
     public func shutdown() async throws {
         let isOwnedAndRunning = ownership.withLockedValue { ownership -> Bool in
@@ -105,32 +91,51 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if isOwnedAndRunning { try await client.shutdown() }
     }
 
-    /// Sends `request`, following redirects as the ``redirectPolicy`` says, and returns the complete
-    /// reply, whatever its status.
-    /// - Throws: ``BricksError/cancelled``, ``BricksError/timedOut``,
-    ///   ``BricksError/responseTooLarge(limit:)``, ``BricksError/invalidHeader(name:reason:)`` (for a
-    ///   redirected request), ``BricksError/invalidRequest(_:)`` or ``BricksError/transport(_:)``
-    ///   (also for a header AsyncHTTPClient refuses, and for more redirects than the policy allows).
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        if Task.isCancelled { throw BricksError.cancelled }
-        let limit = TransportLimits.current.maximumResponseSize
-        let deadline = NIODeadline.now() + (try Self.timeout(of: request))
-        let exchange = RedirectingExchange(client: client, policy: redirectPolicy, limit: limit, deadline: deadline)
+    /// Sends `request` with `body` and returns once the response head arrives.
+    /// - Throws: ``BricksError`` for a failure before the head arrives.
+    public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+        guard let url = request.url else { throw BricksError(.invalidURL("the request has no URL")) }
+        let wireRequest = try HTTPClientRequest(request, url: url, body: body)
+        let response: HTTPClientResponse
         do {
-            return try await exchange.send(request)
+            // The Session's core keeps the deadline by cancelling this task.
+            response = try await client.execute(wireRequest, deadline: .distantFuture)
         } catch {
-            throw BricksError(sending: error, limit: limit)
+            throw BricksError(sending: error)
+        }
+        if response.history.count > 1 { throw BricksError(.transport(ClientFollowsRedirects())) }
+        return RawResponse(head: ResponseHead(response, url: url), body: ResponseBody(ByteBufferChunks(response.body)))
+    }
+}
+
+/// The chunks of an AsyncHTTPClient body as `Data`, with its errors as ``BricksError``s.
+struct ByteBufferChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+    let body: HTTPClientResponse.Body
+
+    init(_ body: HTTPClientResponse.Body) { self.body = body }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var buffers: HTTPClientResponse.Body.AsyncIterator
+
+        mutating func next() async throws -> Data? {
+            do {
+                guard let buffer = try await buffers.next() else { return nil }
+                return Data(buffer: buffer, byteTransferStrategy: .automatic)
+            } catch {
+                throw BricksError(sending: error)
+            }
         }
     }
 
-    /// The request's `timeoutInterval` as a NIO time amount: sub-second intervals kept, absurdly
-    /// long ones capped at a year.
-    static func timeout(of request: URLRequest) throws(BricksError) -> TimeAmount {
-        let seconds = request.timeoutInterval
-        guard seconds > 0, !seconds.isNaN else {
-            throw .invalidRequest("timeoutInterval must be a positive number of seconds, not \(seconds)")
-        }
-        let year: TimeInterval = 365 * 24 * 60 * 60
-        return .nanoseconds(Int64(min(seconds, year) * 1_000_000_000))
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(buffers: body.makeAsyncIterator()) }
+}
+
+/// The `HTTPClient` passed to ``AsyncHTTPClientTransport/init(client:)`` followed a redirect itself,
+/// bypassing the Session's ``RedirectPolicy``.
+struct ClientFollowsRedirects: Error, CustomStringConvertible {
+    var description: String {
+        "the HTTPClient given to AsyncHTTPClientTransport follows redirects itself, bypassing the RedirectPolicy; "
+            + "create it with redirectConfiguration: .disallow (AsyncHTTPClientTransport.defaultConfiguration has it)"
     }
 }

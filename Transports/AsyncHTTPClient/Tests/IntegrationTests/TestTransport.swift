@@ -4,7 +4,10 @@ import BricksAsyncHTTPClient
 /// The transport every integration test sends through: this package's version of the root
 /// suite's Support/TestTransport.swift, so that the whole suite runs on AsyncHTTPClient too.
 enum TestTransport {
-    static func make(redirectPolicy: RedirectPolicy = .follow) -> any HTTPTransport {
-        AsyncHTTPClientTransport(redirectPolicy: redirectPolicy)
+    static func make() -> any HTTPTransport {
+        AsyncHTTPClientTransport()
     }
+
+    /// AsyncHTTPClient hands over every header field as it arrived, repeated names kept.
+    static let keepsRepeatedFields = true
 }
