@@ -70,6 +70,8 @@ extension RequestProxy {
     /// The base's encoded body.
     /// - Throws: what the base's ``RequestType/httpBody()`` throws.
     public func httpBody() throws -> Data? { try base.httpBody() }
+    /// The base's streamed body.
+    public func streamedBody() throws -> RequestBody? { try base.streamedBody() }
     /// The base's `URLRequest`, unchanged. A proxy that changes the request overrides this and
     /// applies its change to `base.makeURLRequest()`.
     /// - Throws: what the base's ``RequestType/makeURLRequest()`` throws.

@@ -60,6 +60,10 @@ public protocol RequestType: Sendable {
     /// The encoded body, or `nil` for none. Body mixins implement it from their typed `body`.
     /// - Throws: ``BricksError/bodyEncoding(_:)`` when the body cannot be encoded.
     func httpBody() throws -> Data?
+    /// A body streamed rather than held in memory (a file, say), sent instead of ``httpBody()``,
+    /// or `nil` for none. ``FileBodyRequestType`` implements it. Default: `nil`.
+    /// - Throws: ``BricksError`` when the body cannot be opened.
+    func streamedBody() throws -> RequestBody?
     /// Builds the `URLRequest` from the requirements above.
     /// - Throws: ``BricksError`` for a URL, header, body or method that cannot be sent.
     func makeURLRequest() throws -> URLRequest
@@ -88,6 +92,8 @@ extension RequestType {
     public var cachePolicy: URLRequest.CachePolicy { .useProtocolCachePolicy }
     /// No body.
     public func httpBody() throws -> Data? { nil }
+    /// No streamed body.
+    public func streamedBody() throws -> RequestBody? { nil }
 
     /// Builds the `URLRequest`: URL from ``baseURL``, ``path``, ``pathSegments``, ``queryItems``
     /// and ``encodedQueryItems()``; then method, timeout, cache policy, body with its

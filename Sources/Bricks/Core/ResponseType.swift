@@ -8,7 +8,7 @@ import Foundation
 /// protocol names the API's typed error once, and may map a few statuses to app errors:
 ///
 /// ```swift
-/// struct GitHubError: Error, Decodable {
+/// struct GitHubError: Error, Decodable, Sendable {
 ///     let message: String
 ///     let documentationURL: String?
 ///     enum CodingKeys: String, CodingKey { case message, documentationURL = "documentation_url" }

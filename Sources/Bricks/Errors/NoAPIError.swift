@@ -1,5 +1,5 @@
 /// The default ``ResponseType/APIError``: the API has no typed error, so an error reply becomes
-/// ``BricksError/unacceptableStatus(code:headers:body:)`` (or the app's status mapping).
+/// ``BricksError/Reason/unacceptableStatus(_:body:)`` (or the app's status mapping).
 ///
 /// It has no values: decoding one always fails, so it can never be thrown.
 public enum NoAPIError: Error, Decodable, Sendable {

@@ -13,14 +13,35 @@ public struct RequestBody: Sendable {
     /// Whether the body can be sent again (for a retry or a redirect that keeps the body): bytes
     /// and files can, a one-shot stream cannot.
     public let isReplayable: Bool
+    /// The file the body is read from, for a transport that uploads files natively.
+    public let fileURL: URL?
     private let open: (@Sendable () throws -> Chunks)?
+    /// Told the total bytes sent so far, for upload progress.
+    var progress: (@Sendable (TransferProgress) -> Void)?
 
     /// A body of bytes in memory.
     public init(_ data: Data) {
         self.data = data
         length = data.count
         isReplayable = true
+        fileURL = nil
         open = nil
+    }
+
+    /// A body read from a file, chunk by chunk, never whole: replayable, with the file's length.
+    /// - Throws: ``BricksError`` when the file cannot be read.
+    public init(fileAt url: URL) throws {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        } catch {
+            throw BricksError(.invalidRequest("cannot read the file to upload, \(url.path): \(error.localizedDescription)"))
+        }
+        data = nil
+        length = (attributes[.size] as? NSNumber)?.intValue
+        isReplayable = true
+        fileURL = url
+        open = { Chunks(try FileChunks(url)) }
     }
 
     /// A body read from a stream of chunks.
@@ -34,6 +55,7 @@ public struct RequestBody: Sendable {
         data = nil
         self.length = length
         self.isReplayable = isReplayable
+        fileURL = nil
         self.open = { Chunks(try open()) }
     }
 
@@ -41,8 +63,15 @@ public struct RequestBody: Sendable {
     /// anew.
     /// - Throws: the error of opening the stream (a file that cannot be read, say).
     public func chunks() throws -> Chunks {
-        if let open { return try open() }
-        return Chunks(data ?? Data())
+        let chunks = try open?() ?? Chunks(data ?? Data())
+        guard let progress else { return chunks }
+        return chunks.counting(length: length, progress: progress)
+    }
+
+    /// Reports upload progress: for a transport that sends ``fileURL`` or ``data`` itself rather
+    /// than through ``chunks()``, with the total bytes sent so far.
+    public func reportSent(_ totalBytes: Int64) {
+        progress?(TransferProgress(completedBytes: totalBytes, expectedBytes: length.map(Int64.init)))
     }
 
     /// The chunks of a request body, in order.
@@ -56,7 +85,23 @@ public struct RequestBody: Sendable {
             body = ResponseBody(stream)
         }
 
+        init(_ body: ResponseBody) { self.body = body }
+
         /// An iterator over the chunks.
         public func makeAsyncIterator() -> ResponseBody.AsyncIterator { body.makeAsyncIterator() }
+
+        /// The same chunks, reporting the bytes handed out so far.
+        func counting(length: Int?, progress: @escaping @Sendable (TransferProgress) -> Void) -> Chunks {
+            let reader = Locked((body.makeAsyncIterator(), Int64(0)))
+            let expected = length.map(Int64.init)
+            return Chunks(ResponseBody { @Sendable in
+                var (iterator, sent) = reader.withLock { $0 }
+                let chunk = try await iterator.next()
+                sent += Int64(chunk?.count ?? 0)
+                reader.withLock { $0 = (iterator, sent) }
+                if chunk != nil { progress(TransferProgress(completedBytes: sent, expectedBytes: expected)) }
+                return chunk
+            })
+        }
     }
 }

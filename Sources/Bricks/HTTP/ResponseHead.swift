@@ -95,13 +95,17 @@ public struct ResponseHead: Sendable, Hashable {
         return HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: httpVersion, headerFields: fields)
     }
 
-    /// The head of a Foundation `HTTPURLResponse`. Foundation joins repeated fields with ", "
-    /// before Bricks sees them; `Set-Cookie` is split again where each part is a `name=value`
-    /// cookie.
+    /// The head of a Foundation `HTTPURLResponse`. Foundation keeps the fields in a dictionary,
+    /// repeated ones joined with ", ", before Bricks sees them: the fields come sorted by name, and
+    /// `Set-Cookie` is split again where each part is a `name=value` cookie.
     /// - Parameter response: the Foundation response.
     public init(_ response: HTTPURLResponse) {
         var fields = HeaderFields()
-        for case let (name as String, value as String) in response.allHeaderFields {
+        let pairs = response.allHeaderFields.compactMap { pair -> (String, String)? in
+            guard let name = pair.key as? String, let value = pair.value as? String else { return nil }
+            return (name, value)
+        }
+        for (name, value) in pairs.sorted(by: { $0.0 < $1.0 }) {
             if HeaderFields.equalIgnoringCase(name, "Set-Cookie") {
                 for cookie in Self.splitCookies(value) { fields.append(name: name, value: cookie) }
             } else {
@@ -123,7 +127,7 @@ public struct ResponseHead: Sendable, Hashable {
             let next = after.drop { $0 == " " || $0 == "\t" }
             let name = next.prefix { $0 != "=" && $0 != ";" && $0 != "," }
             let startsCookie = !name.isEmpty && next.dropFirst(name.count).first == "="
-                && name.allSatisfy { HeaderValidation.isToken(String($0)) }
+                && HeaderValidation.isToken(String(name))
             if startsCookie {
                 cookies.append(String(current + rest[..<comma]))
                 current = Substring()

@@ -41,6 +41,9 @@ public struct MiddlewareContext: Sendable {
     /// Whether the caller reads the body as a stream (events, downloads) rather than whole. A
     /// streamed body reaches middleware unread: read it only if you hand on a replacement.
     public internal(set) var streamsBody: Bool
+    /// The streamed body sent instead of the request's `httpBody` (a file, say), or `nil`. A
+    /// middleware that repeats a request checks ``RequestBody/isReplayable`` first.
+    public internal(set) var requestBody: RequestBody?
     /// The endpoint's own largest body, when it sets one.
     var maximumBodySize: Int?
     private var storage: [ObjectIdentifier: any Sendable] = [:]

@@ -47,7 +47,10 @@ public struct RetryMiddleware: Middleware {
     public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
         -> RawResponse
     {
-        guard policy.maxAttempts > 1, context.isIdempotent || policy.retriesNonIdempotentRequests else {
+        guard policy.maxAttempts > 1, context.isIdempotent || policy.retriesNonIdempotentRequests,
+            context.requestBody?.isReplayable ?? true
+        else {
+            // A one-shot streamed body cannot be sent twice: such a request is never retried.
             return try await next(request, context)
         }
         var context = context

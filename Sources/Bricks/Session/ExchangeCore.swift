@@ -20,18 +20,19 @@ struct ExchangeCore: Sendable {
     /// back with a buffered body; for a streamed call (``MiddlewareContext/streamsBody``) the
     /// deadline ends with the head and the body comes back unread, counted against the limit.
     func send(_ request: URLRequest, context: MiddlewareContext) async throws -> RawResponse {
-        let bodyLimit = context.maximumBodySize ?? limits.maximumBodySize
+        // A streamed body (events, downloads) may be long-lived: only the endpoint's own limit applies.
+        let bodyLimit = context.maximumBodySize ?? (context.streamsBody ? Int.max : limits.maximumBodySize)
         let location = Locked(request)
         do {
             let deadline = try Deadline(timeoutInterval: request.timeoutInterval, overall: context.deadline)
             if context.streamsBody {
                 let response = try await deadline.run {
-                    try await self.follow(request, bodyLimit: bodyLimit, location: location)
+                    try await self.follow(request, context: context, bodyLimit: bodyLimit, location: location)
                 }
                 return RawResponse(head: response.head, body: limited(response.body, to: bodyLimit, context: context, request: request))
             }
             return try await deadline.run {
-                let response = try await self.follow(request, bodyLimit: bodyLimit, location: location)
+                let response = try await self.follow(request, context: context, bodyLimit: bodyLimit, location: location)
                 let length = response.head.expectedContentLength
                 let data = try await response.body.collect(
                     upTo: bodyLimit, expectedLength: length > 0 && length <= Int64(Int.max) ? Int(length) : nil)
@@ -44,12 +45,15 @@ struct ExchangeCore: Sendable {
 
     /// Sends `request` and each redirect the policy allows; returns the first response that is
     /// not followed. `location` tracks the request in flight, for errors.
-    private func follow(_ request: URLRequest, bodyLimit: Int, location: Locked<URLRequest>) async throws -> RawResponse {
+    private func follow(_ request: URLRequest, context: MiddlewareContext, bodyLimit: Int, location: Locked<URLRequest>)
+        async throws -> RawResponse
+    {
         try HeaderValidation.validate(request)
         var current = request
         var redirects = 0
+        var streamed = context.requestBody
         while true {
-            let body = current.httpBody.map(RequestBody.init)
+            let body = streamed ?? current.httpBody.map(RequestBody.init)
             let response = try await transport.exchange(current, body: body)
             try limits.check(response.head, bodyLimit: bodyLimit)
             guard let next = try redirectPolicy.redirect(
@@ -61,6 +65,15 @@ struct ExchangeCore: Sendable {
                     count: redirectPolicy.maximumRedirects, lastLocation: next.url?.absoluteString ?? ""))
             }
             try HeaderValidation.validate(next)
+            if let sent = streamed {
+                // A 307 or 308 sends the body again, which only a replayable body can.
+                let keepsBody = next.httpMethod == current.httpMethod && [307, 308].contains(response.head.statusCode)
+                guard !keepsBody || sent.isReplayable else {
+                    throw BricksError(.invalidRequest(
+                        "the server redirected with \(response.head.statusCode), which needs the body sent again, but it was a one-shot stream"))
+                }
+                streamed = keepsBody ? sent : nil
+            }
             current = next
             location.withLock { $0 = next }
         }

@@ -123,6 +123,28 @@ public struct Session: Sendable {
         try await response(for: request).value
     }
 
+    /// Sends `request`, reporting the progress of its upload, and returns its decoded response.
+    ///
+    /// ```swift
+    /// let asset = try await session.send(UploadAsset(fileURL: movie)) { progress in
+    ///     bar.value = progress.fractionCompleted ?? 0
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - request: the endpoint; its body may be in memory or streamed (``FileBodyRequestType``).
+    ///   - uploadProgress: called as the body is handed to the transport, with the bytes sent so far.
+    /// - Throws: as ``send(_:)``.
+    public func send<Request: RequestContextType>(
+        _ request: Request, uploadProgress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> sending Request.Response {
+        var (urlRequest, context) = try prepare(request, streamsBody: false)
+        var body = context.requestBody ?? urlRequest.httpBody.map(RequestBody.init)
+        body?.progress = uploadProgress
+        context.requestBody = body
+        urlRequest.httpBody = nil
+        return try await decodedResponse(for: request, urlRequest: urlRequest, context: context).value
+    }
+
     /// Sends `request` and returns its decoded response together with the response head, for
     /// callers that need header fields or the status (pagination, caching).
     /// - Throws: as ``send(_:)``.
@@ -130,6 +152,13 @@ public struct Session: Sendable {
         -> sending DecodedResponse<Request.Response>
     {
         let (urlRequest, context) = try prepare(request, streamsBody: false)
+        return try await decodedResponse(for: request, urlRequest: urlRequest, context: context)
+    }
+
+    /// Runs a prepared request through the stack and decodes its response.
+    private func decodedResponse<Request: RequestContextType>(
+        for request: Request, urlRequest: URLRequest, context: MiddlewareContext
+    ) async throws -> sending DecodedResponse<Request.Response> {
         let response = try await exchange(urlRequest, context: context)
         let data = try await collect(response.body, context: context, request: urlRequest)
         return DecodedResponse(
@@ -149,6 +178,7 @@ public struct Session: Sendable {
         do {
             if Task.isCancelled { throw BricksError(.cancelled) }
             urlRequest = try request.makeURLRequest()
+            context.requestBody = try request.streamedBody()
         } catch var error as BricksError {
             if error.request == nil {
                 error.request = RequestSummary(
@@ -176,7 +206,7 @@ public struct Session: Sendable {
 
     /// The whole body of a response that went through the stack: as collected by the core, or read
     /// now when a middleware replaced it with a stream.
-    private func collect(_ body: ResponseBody, context: MiddlewareContext, request: URLRequest) async throws -> Data {
+    func collect(_ body: ResponseBody, context: MiddlewareContext, request: URLRequest) async throws -> Data {
         if let data = body.bufferedData { return data }
         do {
             return try await body.collect(upTo: context.maximumBodySize ?? limits.maximumBodySize)

@@ -45,11 +45,18 @@ public final class URLSessionTransport: HTTPTransport {
     public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
         if Task.isCancelled { throw BricksError(.cancelled) }
         var wireRequest = request
+        var file: URL?
         if let body {
-            guard let data = body.data else {
-                throw BricksError(.invalidRequest("URLSessionTransport sends bodies held in memory; this body is a stream"))
+            if let data = body.data {
+                if request.httpBody != data { wireRequest.httpBody = data }
+            } else if let fileURL = body.fileURL {
+                // FoundationNetworking streams a file upload from disk.
+                file = fileURL
+                wireRequest.httpBody = nil
+            } else {
+                throw BricksError(.invalidRequest(
+                    "URLSessionTransport sends bodies in memory or from files; for any other stream use a transport that streams uploads, such as AsyncHTTPClientTransport"))
             }
-            if request.httpBody != data { wireRequest.httpBody = data }
         } else if request.httpBody != nil {
             wireRequest.httpBody = nil
         }
@@ -64,11 +71,11 @@ public final class URLSessionTransport: HTTPTransport {
             wireRequest.timeoutInterval = timeout.rounded(.up) + 1
         }
 
-        let task = session.dataTask(with: wireRequest)
+        let task = file.map { session.uploadTask(with: wireRequest, fromFile: $0) } ?? session.dataTask(with: wireRequest)
         let delegate = self.delegate
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.register(task, continuation: continuation)
+                delegate.register(task, body: body, continuation: continuation)
                 task.resume()
             }
         } onCancel: {

@@ -19,12 +19,23 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         var challengeResponse: HTTPURLResponse?
         /// Bytes that arrived before the head was handed out (a refused redirect's body).
         var early = Data()
+        /// The body being sent, told the progress of its upload.
+        var body: RequestBody?
     }
 
     private let tasks = Locked<[Int: TaskState]>([:])
 
-    func register(_ task: URLSessionTask, continuation: CheckedContinuation<RawResponse, any Error>) {
-        tasks.withLock { $0[task.taskIdentifier] = TaskState(continuation: continuation) }
+    func register(
+        _ task: URLSessionTask, body: RequestBody?, continuation: CheckedContinuation<RawResponse, any Error>
+    ) {
+        tasks.withLock { $0[task.taskIdentifier] = TaskState(continuation: continuation, body: body) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        tasks.withLock { $0[task.taskIdentifier]?.body }?.reportSent(totalBytesSent)
     }
 
     func urlSession(

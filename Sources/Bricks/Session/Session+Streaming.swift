@@ -1,0 +1,245 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Session {
+    /// The events of a streaming endpoint, each as it arrives: Server-Sent Events, JSON Lines, or
+    /// a format of your own (``StreamingResponseType``).
+    ///
+    /// ```swift
+    /// for try await event in session.events(of: Ticker()) { print(event) }
+    /// ```
+    ///
+    /// The middleware runs as for any call, on the head: authorization refresh and retry act
+    /// before any event is handed out. The whole-exchange deadline ends when the head arrives;
+    /// after that the stream lasts as long as the server keeps it open (cancel the task to stop
+    /// it), and the body size limit applies only when the endpoint sets
+    /// ``ResponseType/maximumResponseSize``.
+    /// - Returns: the events, read when iterated.
+    public func events<Endpoint: RequestContextType & StreamingResponseType>(of endpoint: Endpoint)
+        -> EventStream<Endpoint.Event>
+    {
+        if let sse = endpoint as? any ServerSentEventsResponseType {
+            return serverSentEvents(of: endpoint, sse)
+        }
+        return EventStream(open: { _ in try await self.openStream(endpoint) }) { _ in
+            (endpoint.makeEventReader(), { "" }, { nil })
+        }
+    }
+
+    /// The body of any endpoint as byte chunks, as they arrive, after its status is checked.
+    ///
+    /// ```swift
+    /// for try await chunk in session.bytes(of: GetLog(id: 1)) { output.write(chunk) }
+    /// ```
+    /// - Returns: the chunks, read when iterated.
+    public func bytes<Endpoint: RequestContextType>(of endpoint: Endpoint) -> EventStream<Data> {
+        EventStream(open: { _ in try await self.openStream(endpoint) }) { _ in
+            (EventReader(read: { [$0] }, finish: { [] }), { "" }, { nil })
+        }
+    }
+
+    /// Server-sent events, resumed with `Last-Event-ID` as the endpoint's ``SSEReconnection`` allows.
+    private func serverSentEvents<Endpoint: RequestContextType & StreamingResponseType>(
+        of endpoint: Endpoint, _ sse: any ServerSentEventsResponseType
+    ) -> EventStream<Endpoint.Event> {
+        EventStream(
+            open: { lastEventID in
+                try await self.openStream(endpoint, lastEventID: lastEventID)
+            }, reconnection: sse.reconnection
+        ) { lastEventID in
+            Self.reader(of: sse, lastEventID: lastEventID, as: Endpoint.Event.self)
+        }
+    }
+
+    /// The reader of a Server-Sent Events endpoint opened as an existential, for its own `Event`.
+    private static func reader<SSE: ServerSentEventsResponseType, Event>(
+        of endpoint: SSE, lastEventID: String, as: Event.Type
+    ) -> (reader: EventReader<Event>, lastEventID: () -> String, retry: () -> Duration?) {
+        let (reader, parser) = endpoint.makeEventReader(lastEventID: lastEventID)
+        let typed = EventReader<Event> { chunk in
+            try reader.read(chunk).compactMap { $0 as? Event }
+        } finish: {
+            try reader.finish().compactMap { $0 as? Event }
+        }
+        return (typed, { parser.value.lastEventID }, { parser.value.reconnectionTime })
+    }
+
+    /// Sends `endpoint` for a streamed body and checks the status, or returns `nil` when a resumed
+    /// Server-Sent Events stream is answered `204 No Content` (the server's "stop").
+    /// - Throws: what ``send(_:)`` throws for a status the endpoint does not accept.
+    func openStream<Endpoint: RequestContextType>(_ endpoint: Endpoint, lastEventID: String? = nil) async throws
+        -> RawResponse?
+    {
+        var (urlRequest, context) = try prepare(endpoint, streamsBody: true)
+        if let lastEventID, !lastEventID.isEmpty {
+            urlRequest.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID")
+        }
+        let response = try await exchange(urlRequest, context: context)
+        if lastEventID != nil, response.head.statusCode == 204 { return nil }
+        guard endpoint.acceptableStatusCodes.contains(response.head.statusCode) else {
+            let data = try await collect(response.body, context: context, request: urlRequest)
+            _ = try decode(endpoint, data: data, head: response.head, summary: { context.summary(of: urlRequest) })
+            return nil
+        }
+        return response
+    }
+
+    /// Downloads the body of `endpoint` to a file: written as it arrives into a temporary file
+    /// beside `destination`, then moved into place in one step.
+    ///
+    /// ```swift
+    /// try await session.download(GetArchive(id: 7), to: archiveURL) { progress in
+    ///     bar.value = progress.fractionCompleted ?? 0
+    /// }
+    /// ```
+    ///
+    /// Memory stays within a few chunks whatever the size. No size limit applies unless the
+    /// endpoint sets ``ResponseType/maximumResponseSize``. A failure or cancellation leaves no
+    /// file behind (and an existing `destination` untouched); a body shorter or longer than its
+    /// `Content-Length` is an error. When the connection breaks mid-way and the server supports
+    /// ranges (`Accept-Ranges: bytes` with an `ETag` or `Last-Modified`), the download resumes
+    /// with `Range` and `If-Range`, up to `resumeAttempts` times.
+    /// - Parameters:
+    ///   - endpoint: the endpoint whose body to download; its status is checked as for ``send(_:)``.
+    ///   - destination: the file to write; replaced if it exists.
+    ///   - resumeAttempts: how often to resume a broken transfer. Default: 3.
+    ///   - progress: called as bytes arrive (at least every 1 MiB, and at the end).
+    /// - Returns: the response head.
+    /// - Throws: what ``send(_:)`` throws, or ``BricksError`` for a file that cannot be written.
+    @discardableResult
+    public func download<Endpoint: RequestContextType>(
+        _ endpoint: Endpoint, to destination: URL, resumeAttempts: Int = 3,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> ResponseHead {
+        let file = try PartialFile(beside: destination)
+        defer { file.discard() }
+        var resume: (offset: Int64, validator: String)?
+        var attempts = 0
+        while true {
+            var (urlRequest, context) = try prepare(endpoint, streamsBody: true)
+            if let resume {
+                urlRequest.setValue("bytes=\(resume.offset)-", forHTTPHeaderField: "Range")
+                urlRequest.setValue(resume.validator, forHTTPHeaderField: "If-Range")
+            }
+            let response = try await exchange(urlRequest, context: context)
+            let head = response.head
+            let resumed = resume != nil && head.statusCode == 206
+            if !resumed, !endpoint.acceptableStatusCodes.contains(head.statusCode) {
+                let data = try await collect(response.body, context: context, request: urlRequest)
+                _ = try decode(endpoint, data: data, head: head, summary: { context.summary(of: urlRequest) })
+            }
+            if !resumed { try file.truncate() }
+            let expected = Self.expectedLength(of: head, resumedAt: resumed ? file.size : nil)
+            do {
+                var reported = file.size
+                for try await chunk in response.body {
+                    try file.write(chunk)
+                    if file.size - reported >= 1 << 20 {
+                        reported = file.size
+                        progress?(TransferProgress(completedBytes: file.size, expectedBytes: expected))
+                    }
+                }
+            } catch let error as BricksError {
+                guard case .transport = error.reason, attempts < resumeAttempts,
+                    let validator = Self.rangeValidator(of: head, resumed: resumed, previous: resume?.validator)
+                else { throw error }
+                attempts += 1
+                resume = (file.size, validator)
+                continue
+            }
+            if let expected, expected != file.size {
+                throw BricksError(
+                    .invalidResponse("the body had \(file.size) bytes but Content-Length announced \(expected)"),
+                    request: context.summary(of: urlRequest))
+            }
+            progress?(TransferProgress(completedBytes: file.size, expectedBytes: expected ?? file.size))
+            try file.move(to: destination)
+            return head
+        }
+    }
+
+    /// The length of the whole file a response delivers, when its head says: `Content-Length`
+    /// (plus the offset for a `206`), unless the body was decompressed on the way.
+    private static func expectedLength(of head: ResponseHead, resumedAt offset: Int64?) -> Int64? {
+        guard head.headerFields["Content-Encoding"] == nil, head.expectedContentLength >= 0 else { return nil }
+        return head.expectedContentLength + (offset ?? 0)
+    }
+
+    /// The `If-Range` value that lets a download resume, when the server supports ranges.
+    private static func rangeValidator(of head: ResponseHead, resumed: Bool, previous: String?) -> String? {
+        if resumed { return previous }
+        guard head.headerFields["Accept-Ranges"]?.lowercased() == "bytes", head.headerFields["Content-Encoding"] == nil
+        else { return nil }
+        return head.headerFields["ETag"].flatMap { $0.hasPrefix("W/") ? nil : $0 } ?? head.headerFields["Last-Modified"]
+    }
+}
+
+/// The temporary file of a download, beside its destination so that the final move is a rename.
+private final class PartialFile {
+    let url: URL
+    private let handle: FileHandle
+    private(set) var size: Int64 = 0
+    private var isMoved = false
+
+    init(beside destination: URL) throws {
+        url = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw BricksError(.invalidRequest("cannot create a file in \(destination.deletingLastPathComponent().path)"))
+        }
+        do {
+            handle = try FileHandle(forWritingTo: url)
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw BricksError(.invalidRequest("cannot write \(url.path): \(error.localizedDescription)"))
+        }
+    }
+
+    func write(_ chunk: Data) throws {
+        do {
+            try handle.write(contentsOf: chunk)
+        } catch {
+            throw BricksError(.invalidRequest("cannot write \(url.path): \(error.localizedDescription)"))
+        }
+        size += Int64(chunk.count)
+    }
+
+    func truncate() throws {
+        guard size > 0 else { return }
+        do {
+            try handle.truncate(atOffset: 0)
+            try handle.seek(toOffset: 0)
+        } catch {
+            throw BricksError(.invalidRequest("cannot write \(url.path): \(error.localizedDescription)"))
+        }
+        size = 0
+    }
+
+    /// Moves the finished file into place in one rename, replacing `destination`.
+    func move(to destination: URL) throws {
+        do {
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            throw BricksError(.invalidRequest("cannot write \(url.path): \(error.localizedDescription)"))
+        }
+        guard rename(url.path, destination.path) == 0 else {
+            throw BricksError(.invalidRequest("cannot move the download to \(destination.path) (errno \(errno))"))
+        }
+        isMoved = true
+    }
+
+    /// Removes the file unless it was moved into place.
+    func discard() {
+        guard !isMoved else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(at: url)
+    }
+}

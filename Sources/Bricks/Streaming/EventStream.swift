@@ -1,0 +1,133 @@
+import Foundation
+
+/// The events of a streamed response, as they arrive: what ``Session/events(of:)`` and
+/// ``Session/bytes(of:)`` return.
+///
+/// Nothing is sent until iteration starts. The status is checked (and an API's typed error
+/// decoded) before the first event, exactly as for ``Session/send(_:)``. Leaving the loop, or
+/// cancelling the task that iterates, cancels the request; the stream ends when the server ends
+/// it (or, for Server-Sent Events with ``SSEReconnection``, when reconnecting gives up).
+///
+/// ```swift
+/// for try await event in session.events(of: Ticker()) {
+///     print(event.price)
+///     if event.price > limit { break }   // cancels the request
+/// }
+/// ```
+public struct EventStream<Element>: AsyncSequence {
+    /// Sends the request (with `Last-Event-ID` when resuming) and returns the checked response, or
+    /// `nil` when a resumed stream is over (`204`).
+    typealias Open = (_ lastEventID: String?) async throws -> RawResponse?
+    /// A reader for a body that continues after a last event ID, and what that ID is now.
+    typealias MakeReader = (_ lastEventID: String) -> (reader: EventReader<Element>, lastEventID: () -> String, retry: () -> Duration?)
+
+    private let open: Open
+    private let makeReader: MakeReader
+    private let reconnection: SSEReconnection
+
+    init(open: @escaping Open, reconnection: SSEReconnection = .never, makeReader: @escaping MakeReader) {
+        self.open = open
+        self.makeReader = makeReader
+        self.reconnection = reconnection
+    }
+
+    /// Reads the events in order.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate let driver: Driver
+
+        /// The next event, or `nil` at the end of the stream.
+        /// - Throws: ``BricksError`` (with the call), a ``TypedAPIError``, or the endpoint's
+        ///   decoding error.
+        public mutating func next() async throws -> Element? { try await driver.next() }
+    }
+
+    /// Starts reading; the request is sent on the first call to `next()`.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(driver: Driver(open: open, makeReader: makeReader, reconnection: reconnection))
+    }
+
+    /// The state of one iteration: the body being read, the reader, events not handed out yet.
+    fileprivate final class Driver {
+        private let open: Open
+        private let makeReader: MakeReader
+        private let reconnection: SSEReconnection
+        private var body: ResponseBody.AsyncIterator?
+        private var reader: (reader: EventReader<Element>, lastEventID: () -> String, retry: () -> Duration?)?
+        private var pending: [Element] = []
+        private var nextPending = 0
+        private var isFinished = false
+        private var hasStarted = false
+        private var failedAttempts = 0
+        private var lastEventID = ""
+
+        init(open: @escaping Open, makeReader: @escaping MakeReader, reconnection: SSEReconnection) {
+            self.open = open
+            self.makeReader = makeReader
+            self.reconnection = reconnection
+        }
+
+        func next() async throws -> Element? {
+            while true {
+                if nextPending < pending.count {
+                    defer { nextPending += 1 }
+                    return pending[nextPending]
+                }
+                pending.removeAll(keepingCapacity: true)
+                nextPending = 0
+                if isFinished { return nil }
+                do {
+                    try await step()
+                } catch {
+                    body = nil
+                    guard try await mayReconnect(after: error) else {
+                        isFinished = true
+                        throw error
+                    }
+                }
+            }
+        }
+
+        /// Opens the stream if needed and reads one chunk into `pending`.
+        private func step() async throws {
+            guard var chunks = body, let current = reader else {
+                let resuming = hasStarted
+                hasStarted = true
+                guard let response = try await open(resuming ? lastEventID : nil) else {
+                    isFinished = true
+                    return
+                }
+                body = response.body.makeAsyncIterator()
+                reader = makeReader(lastEventID)
+                return
+            }
+            if let chunk = try await chunks.next() {
+                body = chunks
+                pending = try current.reader.read(chunk)
+            } else {
+                body = nil
+                pending = try current.reader.finish()
+                if !(try await mayReconnect(after: nil)) { isFinished = true }
+            }
+            lastEventID = current.lastEventID()
+            if !pending.isEmpty { failedAttempts = 0 }
+        }
+
+        /// Waits and returns `true` when the stream should be opened again after its connection
+        /// ended (`error == nil`) or failed with a transport error.
+        private func mayReconnect(after error: (any Error)?) async throws -> Bool {
+            guard reconnection.maximumAttempts > 0, failedAttempts < reconnection.maximumAttempts else { return false }
+            if let error {
+                guard let failure = error as? BricksError, case .transport = failure.reason else { return false }
+            }
+            failedAttempts += 1
+            let delay = Swift.min(reader?.retry() ?? reconnection.defaultDelay, reconnection.maximumDelay)
+            reader = nil
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                throw BricksError(.cancelled)
+            }
+            return true
+        }
+    }
+}
