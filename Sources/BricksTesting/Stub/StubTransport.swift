@@ -25,7 +25,7 @@ import FoundationNetworking
 /// registered last answers.
 ///
 /// A request that matches no route gets a `404` whose body names the method and path and lists the
-/// routes. Replies larger than ``TransportLimits/maximumResponseSize`` fail as a real transport
+/// routes. Replies larger than ``/Bricks/TransportLimits/maximumResponseSize`` fail as a real transport
 /// does; redirects are returned as they are, not followed.
 public actor StubTransport: HTTPTransport {
     /// Computes the reply to a request, for replies that depend on it. Throwing fails the request
@@ -116,7 +116,7 @@ public actor StubTransport: HTTPTransport {
 
     /// Records `request` and answers it from the route registered last that matches it.
     /// - Throws: the reply's `failure`, the handler's error, `CancellationError` when the task is
-    ///   cancelled during a delay, or ``BricksError/responseTooLarge(limit:)``.
+    ///   cancelled during a delay, or ``/Bricks/BricksError/responseTooLarge(limit:)``.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         requests.append(request)
         guard let index = routes.firstIndex(where: { $0.matches(request) }) else {
