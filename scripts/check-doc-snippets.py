@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Type-checks the ```swift code blocks of README.md and Docs/*.md against the built modules.
+"""Type-checks the ```swift code blocks of README.md, Docs/*.md and the DocC catalogs' pages
+(Sources/*/*.docc/*.md) against the built modules.
 
 Each Markdown file's swift blocks are joined, in order, into one `main.swift` (so a file's blocks
 may build on each other and may use top-level `try await`; a block of statements only that
@@ -58,7 +59,9 @@ def main():
     if args[:1] == ["--build-path"]:
         build = pathlib.Path(args[1])
         args = args[2:]
-    files = [pathlib.Path(a) for a in args] or [pathlib.Path("README.md"), *sorted(pathlib.Path("Docs").glob("*.md"))]
+    files = [pathlib.Path(a) for a in args] or [
+        pathlib.Path("README.md"), *sorted(pathlib.Path("Docs").glob("*.md")),
+        *sorted(pathlib.Path("Sources").glob("*/*.docc/*.md"))]
     modules = build / "Modules"
     if not (modules / "Bricks.swiftmodule").exists():
         sys.exit(f"check-doc-snippets: {modules}/Bricks.swiftmodule not found; run swift build first")

@@ -5,6 +5,10 @@ Checked: every declaration written with `public` or `open`, every requirement in
 protocol, and every case of a public enum. A declaration is documented when the lines just above
 it (attributes skipped) end a `///` comment or a `/** */` block.
 
+The root package's CI checks the same thing, and more, from the compiler's symbol graphs
+(scripts/check-symbol-docs.py, run by scripts/build-docs.sh); this script stays for packages whose
+tests build no symbol graphs (Transports/AsyncHTTPClient/test.sh).
+
 Usage: python3 scripts/check-docs.py [source folders…]   (default: Sources/Bricks Sources/BricksTesting)
 """
 import pathlib

@@ -8,11 +8,11 @@ import FoundationNetworking
 ///
 /// Every requirement of ``RequestType`` and ``ResponseType`` is forwarded to ``base`` by default,
 /// including `Response` and `APIError`, so a proxy of a proxy works and a proxy decodes and fails
-/// exactly as its base does. ``makeURLRequest()`` starts from the base's own `URLRequest`, so a
+/// exactly as its base does. ``RequestType/makeURLRequest()`` starts from the base's own `URLRequest`, so a
 /// base that customises it (signing, say) keeps its customisation.
 ///
 /// A proxy overrides two things for each change it makes: the property that describes it (for
-/// callers that inspect the request) and ``makeURLRequest()``, which applies the change to the
+/// callers that inspect the request) and ``RequestType/makeURLRequest()``, which applies the change to the
 /// base's `URLRequest`:
 ///
 /// ```swift

@@ -2,7 +2,7 @@ import Foundation
 
 /// A body mixin: the endpoint's `body` bytes are sent as they are.
 ///
-/// `Content-Type` is `application/octet-stream` unless the endpoint gives its own ``contentType``.
+/// `Content-Type` is `application/octet-stream` unless the endpoint gives its own ``RequestType/contentType``.
 ///
 /// ```swift
 /// struct RenderMarkdown: GitHubRequest, POSTRequestType, DataBodyRequestType, StringResponseType {

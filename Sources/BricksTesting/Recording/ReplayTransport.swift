@@ -97,7 +97,7 @@ public actor ReplayTransport: HTTPTransport {
     /// Answers `request` from the first unused recording that matches it.
     /// - Throws: in strict mode, ``BricksTestingError/noRecordedExchange(request:nearest:)`` or
     ///   ``BricksTestingError/recordingsExhausted(request:count:)``; `CancellationError` when the
-    ///   task is cancelled; ``BricksError/responseTooLarge(limit:)``.
+    ///   task is cancelled.
     public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
         try Task.checkCancellation()
         let key = ReplayKey(method: request.methodName, target: request.target)

@@ -1,7 +1,7 @@
 import Bricks
 
 extension HTTPTransport {
-    /// A ``Session`` that sends through this transport: the one-line setup of a test.
+    /// A ``/Bricks/Session`` that sends through this transport: the one-line setup of a test.
     ///
     /// ```swift
     /// let stub = StubTransport()
