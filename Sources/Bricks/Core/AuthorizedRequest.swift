@@ -43,7 +43,7 @@ public struct AuthorizedRequest<Base: RequestContextType>: RequestProxy, CustomS
     }
 
     /// The base's `URLRequest` with `Authorization` set.
-    /// - Throws: ``BricksError/invalidHeader(name:reason:)`` when the scheme is not a token or the
+    /// - Throws: ``BricksError/Reason/invalidHeader(name:reason:)`` when the scheme is not a token or the
     ///   credentials contain CR, LF or NUL; otherwise what the base throws.
     public func makeURLRequest() throws -> URLRequest {
         guard HeaderValidation.isToken(scheme) else {

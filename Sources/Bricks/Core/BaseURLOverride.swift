@@ -26,7 +26,7 @@ public struct BaseURLOverride<Base: RequestContextType>: RequestProxy {
     }
 
     /// The base's `URLRequest`, sent to ``baseURL``.
-    /// - Throws: ``BricksError/invalidURL(_:)`` when ``baseURL`` is not an http(s) URL with a
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when ``baseURL`` is not an http(s) URL with a
     ///   host, or when the base built a URL that does not start with its own base URL; otherwise
     ///   what the base throws.
     public func makeURLRequest() throws -> URLRequest {

@@ -35,7 +35,7 @@ public struct HeaderOverride<Base: RequestContextType>: RequestProxy {
     }
 
     /// The base's `URLRequest` with this header set or removed.
-    /// - Throws: ``BricksError/invalidHeader(name:reason:)`` for a name that is not a token or a
+    /// - Throws: ``BricksError/Reason/invalidHeader(name:reason:)`` for a name that is not a token or a
     ///   value with CR, LF or NUL; otherwise what the base throws.
     public func makeURLRequest() throws -> URLRequest {
         try HeaderValidation.validate(name: name, value: value ?? "")

@@ -27,7 +27,7 @@ enum HeaderValidation {
         return true
     }
 
-    /// Throws ``BricksError/invalidHeader(name:reason:)`` unless `name` is a token and `value`
+    /// Throws ``BricksError/Reason/invalidHeader(name:reason:)`` unless `name` is a token and `value`
     /// holds no control character other than a tab (RFC 9110 §5.5). CR, LF and NUL in particular
     /// would let a value inject headers. Bytes above 0x7F pass (RFC 9110 `obs-text`).
     static func validate(name: String, value: String) throws(BricksError) {

@@ -38,7 +38,7 @@ public protocol RequestType: Sendable {
     var queryItems: [URLQueryItem] { get }
     /// Query items encoded from a typed value, appended after ``queryItems``.
     /// ``QueryParametersRequestType`` implements it with a ``QueryEncoder``. Default: none.
-    /// - Throws: ``BricksError/invalidRequest(_:)`` when the value cannot be encoded.
+    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when the value cannot be encoded.
     func encodedQueryItems() throws -> [URLQueryItem]
     /// Header fields shared by every endpoint of an API; the app-wide protocol
     /// (``BaseURLRequestType``) usually provides them. They override the body's ``contentType``.
@@ -58,7 +58,7 @@ public protocol RequestType: Sendable {
     /// The cache policy of the `URLRequest`. Default: `.useProtocolCachePolicy`.
     var cachePolicy: URLRequest.CachePolicy { get }
     /// The encoded body, or `nil` for none. Body mixins implement it from their typed `body`.
-    /// - Throws: ``BricksError/bodyEncoding(_:)`` when the body cannot be encoded.
+    /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when the body cannot be encoded.
     func httpBody() throws -> Data?
     /// A body streamed rather than held in memory (a file, say), sent instead of ``httpBody()``,
     /// or `nil` for none. ``FileBodyRequestType`` implements it. Default: `nil`.
@@ -100,8 +100,8 @@ extension RequestType {
     /// ``contentType``, ``headerFields`` and ``additionalHeaderFields`` (each winning over the one
     /// before).
     ///
-    /// - Throws: ``BricksError/invalidURL(_:)``, ``BricksError/invalidHeader(name:reason:)``,
-    ///   ``BricksError/invalidRequest(_:)`` or ``BricksError/bodyEncoding(_:)``.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)``, ``BricksError/Reason/invalidHeader(name:reason:)``,
+    ///   ``BricksError/Reason/invalidRequest(_:)`` or ``BricksError/Reason/bodyEncoding(_:)``.
     public func makeURLRequest() throws -> URLRequest {
         try RequestBuilder.makeURLRequest(for: self)
     }

@@ -22,7 +22,7 @@ public struct TimeoutOverride<Base: RequestContextType>: RequestProxy {
     }
 
     /// The base's `URLRequest` with this timeout.
-    /// - Throws: ``BricksError/invalidRequest(_:)`` when the timeout is not a positive number of
+    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when the timeout is not a positive number of
     ///   seconds; otherwise what the base throws.
     public func makeURLRequest() throws -> URLRequest {
         guard timeoutInterval > 0, timeoutInterval.isFinite else {

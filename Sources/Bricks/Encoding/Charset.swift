@@ -6,7 +6,7 @@ import Foundation
 /// decodes on every platform, so behaviour does not depend on the OS.
 enum Charset {
     /// What went wrong turning a body into text; Bricks reports it as
-    /// ``BricksError/decoding(_:bodyExcerpt:)``.
+    /// ``BricksError/Reason/decoding(_:bodyExcerpt:)``.
     enum Failure: Error, CustomStringConvertible {
         case unknown(String)
         case undecodable(String, byteCount: Int)

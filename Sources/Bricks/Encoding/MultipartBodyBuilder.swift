@@ -13,7 +13,7 @@ enum MultipartBodyBuilder {
     static let boundaryAttempts = 8
 
     /// The body for `parts`, framed with a boundary from `makeBoundary` that occurs in none of them.
-    /// - Throws: ``BricksError/invalidRequest(_:)`` for a part without a name or with a content type
+    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` for a part without a name or with a content type
     ///   that is not a valid header value, or when every boundary tried occurs in the content.
     static func body(
         for parts: [MultipartFormPart], makeBoundary: () -> String = randomBoundary

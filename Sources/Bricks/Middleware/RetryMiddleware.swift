@@ -14,16 +14,16 @@ import FoundationNetworking
 /// ```
 ///
 /// Rules:
-/// - Only idempotent requests are retried (``RequestContext/isIdempotent``: `GET`, `PUT`,
+/// - Only idempotent requests are retried (``MiddlewareContext/isIdempotent``: `GET`, `PUT`,
 ///   `DELETE`…, or any request with an `Idempotency-Key` header), unless the policy says
 ///   ``RetryPolicy/retriesNonIdempotentRequests``.
 /// - When attempts run out, the last reply goes on to the caller (and fails there as an
 ///   unacceptable status), or the last error is thrown.
-/// - Cancelling the task stops at once with ``BricksError/cancelled``, also during a wait.
-/// - It never waits past the ``RequestContext/deadline``: when the next try could not start
-///   before it, the call fails at once with ``BricksError/timedOut``.
+/// - Cancelling the task stops at once with ``BricksError/Reason/cancelled``, also during a wait.
+/// - It never waits past the ``MiddlewareContext/deadline``: when the next try could not start
+///   before it, the call fails at once with ``BricksError/Reason/timedOut(after:)``.
 ///
-/// Each new try passes ``RequestContext/attempt`` raised by one to the middleware below.
+/// Each new try passes ``MiddlewareContext/attempt`` raised by one to the middleware below.
 public struct RetryMiddleware: Middleware {
     /// The policy in force.
     public let policy: RetryPolicy
@@ -42,7 +42,7 @@ public struct RetryMiddleware: Middleware {
     }
 
     /// Sends the request, and again while the policy allows.
-    /// - Throws: the last error; ``BricksError/cancelled`` or ``BricksError/timedOut`` when the
+    /// - Throws: the last error; ``BricksError/Reason/cancelled`` or ``BricksError/Reason/timedOut(after:)`` when the
     ///   task is cancelled or the deadline comes first.
     public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
         -> RawResponse

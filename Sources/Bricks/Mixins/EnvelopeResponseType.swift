@@ -24,7 +24,7 @@ import FoundationNetworking
 /// ```
 ///
 /// For envelopes such as `{"ok": false, "error": "channel_not_found"}`, throw from ``unwrap(_:)``:
-/// ``Session/send(_:)`` reports it as ``BricksError/decoding(_:bodyExcerpt:)`` carrying your error
+/// ``Session/send(_:)`` reports it as ``BricksError/Reason/decoding(_:bodyExcerpt:)`` carrying your error
 /// and the start of the body.
 public protocol EnvelopeResponseType: ResponseType {
     /// The wrapper the server sends, decoded from JSON.

@@ -25,7 +25,7 @@ public protocol FormURLEncodedBodyRequestType: RequestType {
     var formEncoder: QueryEncoder { get }
     /// The fields as name/value pairs, in the order they are sent. Provided for an `Encodable`
     /// ``body`` and for `[URLQueryItem]`.
-    /// - Throws: ``BricksError/bodyEncoding(_:)`` when ``body`` cannot be encoded.
+    /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when ``body`` cannot be encoded.
     func formItems() throws -> [URLQueryItem]
 }
 
@@ -35,13 +35,13 @@ extension FormURLEncodedBodyRequestType {
     /// `application/x-www-form-urlencoded`.
     public var contentType: String? { FormURLEncoding.contentType }
     /// ``formItems()`` serialised as `name=value&…`.
-    /// - Throws: ``BricksError/bodyEncoding(_:)`` when ``body`` cannot be encoded.
+    /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when ``body`` cannot be encoded.
     public func httpBody() throws -> Data? { FormURLEncoding.body(for: try formItems()) }
 }
 
 extension FormURLEncodedBodyRequestType where Body: Encodable {
     /// ``body`` encoded by ``formEncoder``: names sorted, `nil` values left out.
-    /// - Throws: ``BricksError/bodyEncoding(_:)`` when it cannot be encoded.
+    /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when it cannot be encoded.
     public func formItems() throws -> [URLQueryItem] {
         do {
             return try formEncoder.encode(body)

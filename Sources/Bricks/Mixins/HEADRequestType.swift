@@ -3,7 +3,7 @@
 /// ``Session/response(for:)``.
 ///
 /// `HEAD` (like `GET`) cannot carry a body: building one with a body throws
-/// ``BricksError/invalidRequest(_:)``. Other methods without a mixin, such as `OPTIONS`, are set
+/// ``BricksError/Reason/invalidRequest(_:)``. Other methods without a mixin, such as `OPTIONS`, are set
 /// with `var method: HTTPMethod { .options }`.
 public protocol HEADRequestType: RequestType {}
 

@@ -24,7 +24,7 @@ extension JSONBodyRequestType {
     /// `application/json`.
     public var contentType: String? { "application/json" }
     /// ``body`` encoded by ``encoder``.
-    /// - Throws: ``BricksError/bodyEncoding(_:)`` when the value cannot be encoded (for example a
+    /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when the value cannot be encoded (for example a
     ///   `Double.nan`).
     public func httpBody() throws -> Data? {
         do {

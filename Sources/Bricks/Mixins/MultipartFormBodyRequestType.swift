@@ -26,7 +26,7 @@ extension MultipartFormBodyRequestType {
     /// `multipart/form-data`; the boundary is added when the body is built.
     public var contentType: String? { MultipartBodyBuilder.contentType }
     /// ``parts`` framed with a fresh boundary.
-    /// - Throws: ``BricksError/invalidRequest(_:)`` for a part with an empty name or a content type
+    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` for a part with an empty name or a content type
     ///   that contains a line break.
     public func httpBody() throws -> Data? { try MultipartBodyBuilder.body(for: parts) }
 }

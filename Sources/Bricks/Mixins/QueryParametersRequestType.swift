@@ -35,7 +35,7 @@ extension QueryParametersRequestType {
     /// `QueryEncoder()` with its default options.
     public var queryEncoder: QueryEncoder { QueryEncoder() }
     /// ``queryParameters`` encoded by ``queryEncoder``.
-    /// - Throws: ``BricksError/invalidRequest(_:)`` when they cannot be encoded.
+    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when they cannot be encoded.
     public func encodedQueryItems() throws -> [URLQueryItem] {
         do {
             return try queryEncoder.encode(queryParameters)

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// (UTF-8 when it names none), for HTML, XML, CSV and plain-text endpoints.
 ///
 /// A charset Bricks does not know, or bytes that are not valid in the charset, fail with
-/// ``BricksError/decoding(_:bodyExcerpt:)`` saying which; no character is replaced silently.
+/// ``BricksError/Reason/decoding(_:bodyExcerpt:)`` saying which; no character is replaced silently.
 ///
 /// ```swift
 /// struct RenderMarkdown: GitHubRequest, POSTRequestType, JSONBodyRequestType, StringResponseType {
@@ -27,7 +27,7 @@ extension StringResponseType {
     public var defaultEncoding: String.Encoding { .utf8 }
     /// The body decoded with the reply's charset, or ``defaultEncoding``.
     /// - Throws: a `DecodingError` naming the charset when it is unknown or the bytes are not valid
-    ///   in it (which ``Session`` reports as ``BricksError/decoding(_:bodyExcerpt:)``).
+    ///   in it (which ``Session`` reports as ``BricksError/Reason/decoding(_:bodyExcerpt:)``).
     public func decode(_ data: Data, response: ResponseHead) throws -> String {
         do {
             return try Charset.decode(

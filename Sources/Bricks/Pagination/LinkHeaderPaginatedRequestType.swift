@@ -19,7 +19,7 @@ import FoundationNetworking
 /// ```
 ///
 /// Safety: a link is followed only when it points to the same origin (scheme, host and port) as the
-/// page that carried it; a link to another origin fails with ``BricksError/invalidURL(_:)``, so a
+/// page that carried it; a link to another origin fails with ``BricksError/Reason/invalidURL(_:)``, so a
 /// server cannot make the client send its credentials elsewhere. Only the link's path and query
 /// are kept (in ``pageLink``), and the next request goes to the origin of the endpoint's own
 /// ``RequestType/baseURL``, with its method and headers; the endpoint's path and query items are
@@ -34,7 +34,7 @@ public protocol LinkHeaderPaginatedRequestType: PaginatedRequestType {
 extension LinkHeaderPaginatedRequestType {
     /// This request with ``pageLink`` set to the path and query of the reply's `rel="next"` link,
     /// or `nil` when there is none (the last page).
-    /// - Throws: ``BricksError/invalidURL(_:)`` when the link is not a URL or points to another
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when the link is not a URL or points to another
     ///   origin than the page that carried it.
     public func nextRequest(after response: Response, head: ResponseHead) throws -> Self? {
         guard let header = head.value(forHTTPHeaderField: "Link"),
@@ -51,7 +51,7 @@ extension LinkHeaderPaginatedRequestType {
     /// The endpoint's `URLRequest`, sent to ``pageLink`` on the origin of
     /// ``RequestType/baseURL`` when it is set.
     /// - Throws: ``BricksError`` as ``RequestType/makeURLRequest()``, and
-    ///   ``BricksError/invalidURL(_:)`` for a ``pageLink`` that is not a path and query.
+    ///   ``BricksError/Reason/invalidURL(_:)`` for a ``pageLink`` that is not a path and query.
     public func makeURLRequest() throws -> URLRequest {
         var request = try RequestBuilder.makeURLRequest(for: self)
         if let pageLink { request.url = try PageLink.url(for: pageLink, on: baseURL) }

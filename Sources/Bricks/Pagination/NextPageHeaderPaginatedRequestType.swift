@@ -31,7 +31,7 @@ extension NextPageHeaderPaginatedRequestType {
     public var nextPageHeader: String { "X-Next-Page" }
 
     /// This request for the page the header names, or `nil` when it names none.
-    /// - Throws: ``BricksError/decoding(_:bodyExcerpt:)`` when the header is not a page number.
+    /// - Throws: ``BricksError/Reason/decoding(_:bodyExcerpt:)`` when the header is not a page number.
     public func nextRequest(after response: Response, head: ResponseHead) throws -> Self? {
         guard let text = head.value(forHTTPHeaderField: nextPageHeader)?.trimmingSpaces(), !text.isEmpty
         else { return nil }

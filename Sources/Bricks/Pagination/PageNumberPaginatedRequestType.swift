@@ -48,7 +48,7 @@ extension PageNumberPaginatedRequestType {
     }
 
     /// The endpoint's `URLRequest` with ``pageParameter`` and ``pageSizeParameter`` in its query.
-    /// - Throws: ``BricksError/invalidRequest(_:)`` when ``pageSize`` is not positive, and what
+    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when ``pageSize`` is not positive, and what
     ///   ``RequestType/makeURLRequest()`` throws.
     public func makeURLRequest() throws -> URLRequest {
         guard pageSize > 0 else {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// It fetches lazily: each page is requested only when the loop asks for it, so leaving the loop
 /// early fetches nothing more. When the task is cancelled the next step throws
-/// ``BricksError/cancelled`` without sending anything; any other failure is thrown by the step
+/// ``BricksError/Reason/cancelled`` without sending anything; any other failure is thrown by the step
 /// that met it. After an error, or the last page, iteration ends.
 ///
 /// ```swift
@@ -39,7 +39,7 @@ public struct PageSequence<Request: PaginatedRequestType>: AsyncSequence, Sendab
         var pending: Request?
 
         /// Fetches the next page, or returns `nil` after the last.
-        /// - Throws: ``BricksError/cancelled`` when the task is cancelled, or any error from
+        /// - Throws: ``BricksError/Reason/cancelled`` when the task is cancelled, or any error from
         ///   fetching, decoding or ``PaginatedRequestType/nextRequest(after:head:)``.
         public mutating func next() async throws -> Request.Response? {
             guard let request = pending else { return nil }

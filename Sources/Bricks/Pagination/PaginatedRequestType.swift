@@ -26,7 +26,7 @@ public protocol PaginatedRequestType: RequestContextType {
     /// The request for the page after `response`, or `nil` when `response` is the last page.
     /// - Parameters:
     ///   - response: the decoded page just received.
-    ///   - urlResponse: its status and headers.
+    ///   - head: its status and header fields.
     /// - Throws: an error when the reply names a next page that cannot be followed, such as a
     ///   `Link` to another origin.
     func nextRequest(after response: Response, head: ResponseHead) throws -> Self?

@@ -30,7 +30,7 @@ extension Session {
     /// - Parameters:
     ///   - request: the first page's request.
     ///   - limit: the most elements to return, or `nil` for every page. Default: `nil`.
-    /// - Throws: ``BricksError/invalidRequest(_:)`` for a negative limit, and what
+    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` for a negative limit, and what
     ///   ``pages(of:)`` throws.
     public func all<Request: PaginatedRequestType>(of request: Request, limit: Int? = nil) async throws
         -> [Request.Response.Element] where Request.Response: Collection
@@ -48,7 +48,7 @@ extension Session {
     ///   - request: the first page's request.
     ///   - limit: the most items to return, or `nil` for every page. Default: `nil`.
     ///   - items: the items of one page.
-    /// - Throws: ``BricksError/invalidRequest(_:)`` for a negative limit, and what
+    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` for a negative limit, and what
     ///   ``pages(of:)`` throws.
     public func all<Request: PaginatedRequestType, Item>(
         of request: Request, limit: Int? = nil, items: (Request.Response) -> [Item]
