@@ -32,7 +32,7 @@ import FoundationNetworking
         let recorder = RecordingTransport(
             wrapping: stub, to: file,
             redaction: Redaction(headers: ["X-Api-Key"], parameters: ["signature", "password"]))
-        let (body, response) = try await recorder.send(
+        let (body, response) = try await recorder.roundTrip(
             request(
                 "POST", "/oauth/token?client_secret=secret-QUERY&signature=sig-QUERY&keep=yes",
                 body: Data("grant_type=refresh&client_secret=secret-FORM&password=pw-FORM".utf8),
@@ -115,7 +115,7 @@ import FoundationNetworking
         let recorder = RecordingTransport(wrapping: stub, to: file)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<40 {
-                group.addTask { _ = try await recorder.send(request("GET", "/items/\(index)")) }
+                group.addTask { _ = try await recorder.roundTrip(request("GET", "/items/\(index)")) }
             }
             try await group.waitForAll()
         }
@@ -143,9 +143,9 @@ import FoundationNetworking
         #expect(try await replay.session().send(GetUser(login: "replayed")) == user)
         let avatar = try await replay.session().response(for: Probe(.get, "/avatar.png"))
         #expect(avatar.value == binary)
-        #expect(avatar.response.value(forHTTPHeaderField: "Content-Type") == "image/png")
+        #expect(avatar.head.value(forHTTPHeaderField: "Content-Type") == "image/png")
         let deleted = try await replay.session().response(for: Probe(.delete, "/users/replayed"))
-        #expect(deleted.response.statusCode == 204)
+        #expect(deleted.head.statusCode == 204)
         #expect(await replay.unservedExchanges.isEmpty)
         let (text, _) = try written(file)
         #expect(text.contains(#""responseIsBinary" : true"#))
@@ -157,7 +157,7 @@ import FoundationNetworking
         let stub = StubTransport()
         await stub.register(.get, "/down", reply: .failing(.cannotConnectToHost))
         let recorder = RecordingTransport(wrapping: stub, to: folder.appendingPathComponent("none.json"))
-        await #expect(throws: URLError(.cannotConnectToHost)) { try await recorder.send(request("GET", "/down")) }
+        await #expect(throws: URLError(.cannotConnectToHost)) { try await recorder.roundTrip(request("GET", "/down")) }
         #expect(await recorder.exchanges.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.json").path))
     }
@@ -170,10 +170,63 @@ import FoundationNetworking
         let target = blocker.appendingPathComponent("fixture.json")  // a folder that is a file
         let recorder = RecordingTransport(wrapping: StubTransport(), to: target)
         do {
-            _ = try await recorder.send(request("GET", "/x"))
+            _ = try await recorder.roundTrip(request("GET", "/x"))
             Issue.record("expected an error")
         } catch let error as BricksTestingError {
             #expect(error.description.hasPrefix("RecordingTransport could not write the fixture \(target.path)"))
         }
+    }
+}
+
+/// Answers every request with a body that arrives in several chunks, as a network transport's does.
+private struct ChunkedTransport: HTTPTransport {
+    let chunks: [String]
+
+    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+        let (stream, continuation) = AsyncStream<Data>.makeStream()
+        for chunk in chunks { continuation.yield(Data(chunk.utf8)) }
+        continuation.finish()
+        guard let url = request.url else { throw BricksError(.invalidURL("no URL")) }
+        return RawResponse(
+            head: ResponseHead(statusCode: 200, headerFields: ["Content-Type": "text/plain"], url: url),
+            body: ResponseBody(stream))
+    }
+}
+
+@Suite struct RecordingTransportBodyTests {
+    @Test func aStreamedBodyIsCollectedRecordedAndHandedOnWhole() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("chunks.json")
+        let recorder = RecordingTransport(wrapping: ChunkedTransport(chunks: ["one ", "two ", "three"]), to: file)
+        let response = try await recorder.exchange(request("GET", "/text"), body: nil)
+        #expect(response.body.bufferedData == Data("one two three".utf8))
+        #expect(await recorder.exchanges.first?.responseBody == Data("one two three".utf8))
+
+        let text = try await recorder.session().send(Probe(.get, "/text"))
+        #expect(text == Data("one two three".utf8))
+        let replay = try ReplayTransport(contentsOf: file)
+        #expect(try await replay.session().send(Probe(.get, "/text")) == Data("one two three".utf8))
+        #expect(try await replay.session().send(Probe(.get, "/text")) == Data("one two three".utf8))
+    }
+
+    /// The recorder sits below the Session's core: each hop of a redirect is an exchange of its
+    /// own, recorded, and replayed hop by hop.
+    @Test func eachHopOfARedirectIsRecordedAndReplayed() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("redirect.json")
+        let stub = StubTransport()
+        await stub.register(.get, "/users/old", reply: .init(status: 301, headers: ["Location": "/users/new"]))
+        await stub.register(.get, "/users/new", json: #"{"id": 4, "login": "new"}"#)
+        let recorder = RecordingTransport(wrapping: stub, to: file)
+        #expect(try await recorder.session().send(GetUser(login: "old")) == User(id: 4, login: "new"))
+        let recorded = await recorder.exchanges
+        #expect(recorded.map(\.path) == ["/users/old", "/users/new"])
+        #expect(recorded.map(\.status) == [301, 200])
+
+        let replay = try ReplayTransport(contentsOf: file)
+        #expect(try await replay.session().send(GetUser(login: "old")) == User(id: 4, login: "new"))
+        #expect(await replay.unservedExchanges.isEmpty)
     }
 }

@@ -26,7 +26,7 @@ import FoundationNetworking
 
     @Test func replyKeepsRecordedHeadersWithTheLengthOfTheReplayedBody() async throws {
         let replay = try ReplayTransport(contentsOf: fixtureURL("labels"))
-        let (body, response) = try await replay.send(try ListLabels().makeURLRequest())
+        let (body, response) = try await replay.roundTrip(try ListLabels().makeURLRequest())
         #expect(response.value(forHTTPHeaderField: "x-ratelimit-used") == "1")  // a number in the recording
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json; charset=utf-8")
         #expect(response.value(forHTTPHeaderField: "ETag") == "\"00000000000000000000000000000000\"")
@@ -38,7 +38,7 @@ import FoundationNetworking
             RecordedExchange(
                 method: .get, path: "/x", headers: ["content-length": "999"], responseBody: Data("{}".utf8))
         ])
-        let (_, response) = try await replay.send(request("GET", "/x"))
+        let (_, response) = try await replay.roundTrip(request("GET", "/x"))
         #expect(response.value(forHTTPHeaderField: "Content-Length") == "2")
     }
 
@@ -51,10 +51,10 @@ import FoundationNetworking
         var issues = 0
         while let url = next {
             let reply = try await session.response(for: try Probe(url: url))
-            #expect(reply.response.statusCode == 200)
+            #expect(reply.head.statusCode == 200)
             issues += try #require(try JSONSerialization.jsonObject(with: reply.value) as? [Any]).count
             pages += 1
-            next = Self.nextLink(reply.response.value(forHTTPHeaderField: "Link"))
+            next = Self.nextLink(reply.head.value(forHTTPHeaderField: "Link"))
         }
         #expect(pages == 5)
         #expect(issues == 13)
@@ -73,7 +73,7 @@ import FoundationNetworking
 
     @Test func queryOrderDoesNotMatter() async throws {
         let replay = try ReplayTransport(contentsOf: fixtureURL("paginate-issues"))
-        let (_, response) = try await replay.send(request("GET", "/repositories/1000/issues?page=2&per_page=3"))
+        let (_, response) = try await replay.roundTrip(request("GET", "/repositories/1000/issues?page=2&per_page=3"))
         #expect(response.statusCode == 200)
         #expect(response.value(forHTTPHeaderField: "Link")?.contains("page=3") == true)
     }
@@ -89,9 +89,10 @@ import FoundationNetworking
         let replay = try ReplayTransport(contentsOf: fixtureURL("markdown"), options: .init(matchesBody: true))
         let html = try await replay.session().send(RenderMarkdown(text: "### Hello\n\nb597b5d"))
         #expect(String(decoding: html, as: UTF8.self).hasPrefix("<h3>"))
-        await #expect(throws: BricksTestingError.self) {
+        let error = try #require(await #expect(throws: BricksError.self) {
             try await replay.session().send(RenderMarkdown(text: "something else"))
-        }
+        })
+        #expect(Self.replayError(in: error) != nil, "\(error)")
     }
 
     @Test func repeatedRequestsGetSuccessiveRecordingsThenFail() async throws {
@@ -101,11 +102,11 @@ import FoundationNetworking
         let replay = ReplayTransport(exchanges: exchanges)
         var bodies: [String] = []
         for _ in 0..<2 {
-            bodies.append(String(decoding: try await replay.send(request("GET", "/counter")).0, as: UTF8.self))
+            bodies.append(String(decoding: try await replay.roundTrip(request("GET", "/counter")).0, as: UTF8.self))
         }
         #expect(bodies == ["1", "2"])
         do {
-            _ = try await replay.send(request("GET", "/counter"))
+            _ = try await replay.roundTrip(request("GET", "/counter"))
             Issue.record("expected an error")
         } catch let error as BricksTestingError {
             #expect(
@@ -122,7 +123,7 @@ import FoundationNetworking
         let replay = ReplayTransport(exchanges: exchanges, options: .init(repeatsExchanges: true))
         var bodies: [String] = []
         for _ in 0..<4 {
-            bodies.append(String(decoding: try await replay.send(request("GET", "/counter")).0, as: UTF8.self))
+            bodies.append(String(decoding: try await replay.roundTrip(request("GET", "/counter")).0, as: UTF8.self))
         }
         #expect(bodies == ["1", "2", "2", "2"])
     }
@@ -150,7 +151,7 @@ import FoundationNetworking
     {
         let replay = try ReplayTransport(contentsOf: fixtureURL("labels"))
         do {
-            _ = try await replay.send(request(method, target))
+            _ = try await replay.roundTrip(request(method, target))
             Issue.record("expected an error")
         } catch let error as BricksTestingError {
             guard case .noRecordedExchange(let named, let found) = error else { throw error }
@@ -161,30 +162,51 @@ import FoundationNetworking
         }
     }
 
+    /// Through a Session, the transport's error arrives as a `BricksError` with the `transport`
+    /// reason (the core maps every transport error), naming the call first.
     @Test func strictErrorReachesTheCallerThroughASession() async throws {
         let session = try ReplayTransport(contentsOf: fixtureURL("labels")).session()
-        do {
-            _ = try await session.send(GetLabel(name: "missing"))
-            Issue.record("expected an error")
-        } catch {
-            #expect(
-                "\(error)"
-                    == "ReplayTransport has no recorded exchange for GET "
-                    + "/repos/octokit-fixture-org/labels/labels/missing. The nearest recorded exchange is GET "
-                    + "/repos/octokit-fixture-org/labels/labels/test-label, which differs in its path.")
-        }
+        let error = try #require(await #expect(throws: BricksError.self) {
+            try await session.send(GetLabel(name: "missing"))
+        })
+        let replayError = try #require(Self.replayError(in: error), "\(error)")
+        #expect(
+            replayError.description
+                == "ReplayTransport has no recorded exchange for GET "
+                + "/repos/octokit-fixture-org/labels/labels/missing. The nearest recorded exchange is GET "
+                + "/repos/octokit-fixture-org/labels/labels/test-label, which differs in its path.")
+        #expect(error.request?.endpoint == "GetLabel")
+        #expect(
+            "\(error)".hasPrefix(
+                "GET https://api.github.com/repos/octokit-fixture-org/labels/labels/missing (GetLabel): the exchange failed: "
+                    + "ReplayTransport has no recorded exchange for GET "))
+    }
+
+    /// The sentence of a wrapped error that ends with a full stop gets a second one.
+    @Test
+    func wrappedTransportErrorEndsWithOneFullStop() async throws {
+        let session = try ReplayTransport(contentsOf: fixtureURL("labels")).session()
+        let error = try #require(await #expect(throws: BricksError.self) {
+            try await session.send(GetLabel(name: "missing"))
+        })
+        #expect(!"\(error)".hasSuffix(".."), "\(error)")
+    }
+
+    /// The ReplayTransport error inside a `BricksError` a Session threw.
+    static func replayError(in error: BricksError) -> BricksTestingError? {
+        guard case .transport(let underlying) = error.reason else { return nil }
+        return underlying as? BricksTestingError
     }
 
     @Test func differentBodyIsNamedWhenBodiesAreMatched() async throws {
         let replay = try ReplayTransport(contentsOf: fixtureURL("labels"), options: .init(matchesBody: true))
-        do {
-            _ = try await replay.session().send(CreateLabel(body: Label(name: "other", color: "000000")))
-            Issue.record("expected an error")
-        } catch let error as BricksTestingError {
-            #expect(
-                error.description.hasSuffix("POST /repos/octokit-fixture-org/labels/labels, which differs in its body.")
-            )
-        }
+        let error = try #require(await #expect(throws: BricksError.self) {
+            try await replay.session().send(CreateLabel(body: Label(name: "other", color: "000000")))
+        })
+        let replayError = try #require(Self.replayError(in: error), "\(error)")
+        #expect(
+            replayError.description.hasSuffix(
+                "POST /repos/octokit-fixture-org/labels/labels, which differs in its body."))
         // Without body matching the same request is answered.
         let lax = try ReplayTransport(contentsOf: fixtureURL("labels"))
         #expect(
@@ -193,9 +215,9 @@ import FoundationNetworking
 
     @Test func emptyFixtureSaysSo() async throws {
         let replay = try ReplayTransport(data: Data("[]".utf8))
-        await #expect(throws: BricksTestingError.self) { try await replay.send(request("GET", "/x")) }
+        await #expect(throws: BricksTestingError.self) { try await replay.roundTrip(request("GET", "/x")) }
         do {
-            _ = try await replay.send(request("GET", "/x"))
+            _ = try await replay.roundTrip(request("GET", "/x"))
         } catch {
             #expect(
                 "\(error)" == "ReplayTransport has no recorded exchange for GET /x. The fixture records no exchanges.")
@@ -205,28 +227,28 @@ import FoundationNetworking
     @Test func lenientModeAnswers404NamingTheNearest() async throws {
         let replay = try ReplayTransport(contentsOf: fixtureURL("labels"), options: .lenient)
         let reply = try await replay.session().response(for: Probe(.get, "/repos/octokit-fixture-org/labels/label"))
-        #expect(reply.response.statusCode == 404)
+        #expect(reply.head.statusCode == 404)
         let text = String(decoding: reply.value, as: UTF8.self)
         #expect(
             text.hasPrefix("ReplayTransport has no recorded exchange for GET /repos/octokit-fixture-org/labels/label."))
         #expect(text.contains("nearest recorded exchange is GET /repos/octokit-fixture-org/labels/labels"))
         let known = try await replay.session().response(for: ListLabels())
-        #expect(known.response.statusCode == 200)
+        #expect(known.head.statusCode == 200)
     }
 
     @Test func lenientModeAnswers404OnceRecordingsAreUsedUp() async throws {
         let replay = ReplayTransport(
             exchanges: [RecordedExchange(method: .get, path: "/once", responseBody: Data("x".utf8))], options: .lenient)
-        #expect(try await replay.send(request("GET", "/once")).1.statusCode == 200)
-        #expect(try await replay.send(request("GET", "/once")).1.statusCode == 404)
+        #expect(try await replay.roundTrip(request("GET", "/once")).1.statusCode == 200)
+        #expect(try await replay.roundTrip(request("GET", "/once")).1.statusCode == 404)
     }
 
     @Test func redactedQueryValueMatchesAnyValue() async throws {
         let replay = ReplayTransport(exchanges: [
             RecordedExchange(method: .get, path: "/data?access_token=REDACTED&page=1", responseBody: Data("ok".utf8))
         ])
-        await #expect(throws: BricksTestingError.self) { try await replay.send(request("GET", "/data?page=1")) }
-        let (body, _) = try await replay.send(request("GET", "/data?page=1&access_token=live-token"))
+        await #expect(throws: BricksTestingError.self) { try await replay.roundTrip(request("GET", "/data?page=1")) }
+        let (body, _) = try await replay.roundTrip(request("GET", "/data?page=1&access_token=live-token"))
         #expect(body == Data("ok".utf8))
     }
 
@@ -234,7 +256,7 @@ import FoundationNetworking
         let replay = ReplayTransport(exchanges: [RecordedExchange(method: .get, path: "/x")])
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await replay.send(request("GET", "/x"))
+            return try await replay.roundTrip(request("GET", "/x"))
         }
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(await replay.unservedExchanges.count == 1)
@@ -281,7 +303,7 @@ import FoundationNetworking
     ])
     func targetsAreComparedAfterNormalization(recorded: String, sent: String, matches: Bool) async throws {
         let replay = ReplayTransport(exchanges: [RecordedExchange(method: .get, path: recorded)], options: .lenient)
-        let (_, response) = try await replay.send(request("GET", sent))
+        let (_, response) = try await replay.roundTrip(request("GET", sent))
         #expect((response.statusCode == 200) == matches)
     }
 }

@@ -12,8 +12,8 @@ import FoundationNetworking
         let stub = StubTransport()
         await stub.register(.get, "/a", reply: .json(#"{"a": 1}"#, status: 201, headers: ["ETag": "v1"]))
         await stub.register(.get, "/b", reply: .json("[]", headers: ["content-type": "application/vnd.api+json"]))
-        let (body, a) = try await stub.send(request("GET", "/a"))
-        let (_, b) = try await stub.send(request("GET", "/b"))
+        let (body, a) = try await stub.roundTrip(request("GET", "/a"))
+        let (_, b) = try await stub.roundTrip(request("GET", "/b"))
         #expect(body == Data(#"{"a": 1}"#.utf8))
         #expect(a.statusCode == 201)
         #expect(a.value(forHTTPHeaderField: "Content-Type") == "application/json")
@@ -50,7 +50,7 @@ import FoundationNetworking
         await stub.register(.get, "/users/*", reply: try .file(json))
         await stub.register(.get, "/blob", reply: try .file(blob, status: 206, headers: ["X-Part": "1"]))
         #expect(try await stub.session().send(GetUser(login: "file")) == User(id: 9, login: "file"))
-        let (bytes, response) = try await stub.send(request("GET", "/blob"))
+        let (bytes, response) = try await stub.roundTrip(request("GET", "/blob"))
         #expect(bytes == Data([0, 1, 2, 255]))
         #expect(response.statusCode == 206)
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/octet-stream")
@@ -72,7 +72,7 @@ import FoundationNetworking
     @Test func textReply() async throws {
         let stub = StubTransport()
         await stub.register(.post, "/markdown/raw", reply: .text("<h1>Hi</h1>", headers: ["Content-Type": "text/html"]))
-        let (body, response) = try await stub.send(request("POST", "/markdown/raw", body: Data("# Hi".utf8)))
+        let (body, response) = try await stub.roundTrip(request("POST", "/markdown/raw", body: Data("# Hi".utf8)))
         #expect(String(decoding: body, as: UTF8.self) == "<h1>Hi</h1>")
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/html")
     }
@@ -85,7 +85,7 @@ import FoundationNetworking
         }
         let sent = CreateIssue(owner: "o", repo: "r", body: NewIssue(title: "Crash", labels: ["bug", "p1"]))
         let reply = try await stub.session().response(for: sent)
-        #expect(reply.response.statusCode == 201)
+        #expect(reply.head.statusCode == 201)
         #expect(String(decoding: reply.value, as: UTF8.self) == #"{"title": "Crash", "count": 2}"#)
     }
 
@@ -93,7 +93,7 @@ import FoundationNetworking
         struct Refused: Error, Equatable {}
         let stub = StubTransport()
         await stub.register(.get, "/x") { _ in throw Refused() }
-        await #expect(throws: Refused()) { try await stub.send(request("GET", "/x")) }
+        await #expect(throws: Refused()) { try await stub.roundTrip(request("GET", "/x")) }
     }
 
     @Test func repliesAreServedInOrderThenTheLastRepeats() async throws {
@@ -102,7 +102,7 @@ import FoundationNetworking
         var statuses: [Int] = []
         var bodies: [String] = []
         for _ in 0..<4 {
-            let (body, response) = try await stub.send(request("GET", "/token"))
+            let (body, response) = try await stub.roundTrip(request("GET", "/token"))
             statuses.append(response.statusCode)
             bodies.append(String(decoding: body, as: UTF8.self))
         }
@@ -113,7 +113,7 @@ import FoundationNetworking
     @Test func emptyReplyListAnswersAnEmpty200() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/x", replies: [])
-        let (body, response) = try await stub.send(request("GET", "/x"))
+        let (body, response) = try await stub.roundTrip(request("GET", "/x"))
         #expect(response.statusCode == 200 && body.isEmpty)
     }
 
@@ -121,22 +121,22 @@ import FoundationNetworking
     func failureThrowsTheURLError(code: URLError.Code) async throws {
         let stub = StubTransport()
         await stub.register(.get, "/users/*", reply: .failing(code))
-        await #expect(throws: URLError(code)) { try await stub.send(request("GET", "/users/x")) }
-        do {
-            _ = try await stub.session().send(GetUser(login: "x"))
-            Issue.record("expected an error")
-        } catch BricksError.transport(let error) {
-            #expect((error as? URLError)?.code == code)
+        await #expect(throws: URLError(code)) { try await stub.roundTrip(request("GET", "/users/x")) }
+        let error = try #require(await #expect(throws: BricksError.self) {
+            try await stub.session().send(GetUser(login: "x"))
+        })
+        guard case .transport(let underlying) = error.reason else {
+            Issue.record("expected a transport error, got \(error)")
+            return
         }
+        #expect((underlying as? URLError)?.code == code)
+        #expect(error.request?.endpoint == "GetUser")
     }
 
     @Test func timedOutFailureIsATimeout() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/users/*", reply: .failing(.timedOut))
-        do {
-            _ = try await stub.session().send(GetUser(login: "x"))
-            Issue.record("expected an error")
-        } catch BricksError.timedOut {}
+        await #expect(throws: BricksError.timedOut) { try await stub.session().send(GetUser(login: "x")) }
     }
 
     @Test func delayHoldsTheReply() async throws {
@@ -144,7 +144,7 @@ import FoundationNetworking
         await stub.register(.get, "/slow", reply: .text("done").delayed(by: .milliseconds(150)))
         let clock = ContinuousClock()
         let start = clock.now
-        let (body, _) = try await stub.send(request("GET", "/slow"))
+        let (body, _) = try await stub.roundTrip(request("GET", "/slow"))
         #expect(clock.now - start >= .milliseconds(150))
         #expect(String(decoding: body, as: UTF8.self) == "done")
     }
@@ -155,7 +155,7 @@ import FoundationNetworking
             .get, "/x", reply: StubTransport.Reply.failing(.networkConnectionLost).delayed(by: .milliseconds(50)))
         let clock = ContinuousClock()
         let start = clock.now
-        await #expect(throws: URLError(.networkConnectionLost)) { try await stub.send(request("GET", "/x")) }
+        await #expect(throws: URLError(.networkConnectionLost)) { try await stub.roundTrip(request("GET", "/x")) }
         #expect(clock.now - start >= .milliseconds(50))
     }
 
@@ -172,22 +172,14 @@ import FoundationNetworking
         let task = Task { try await session.send(GetUser(login: "slow")) }
         for await _ in started { break }
         task.cancel()
-        do {
-            _ = try await task.value
-            Issue.record("expected cancellation")
-        } catch BricksError.cancelled {}
+        await #expect(throws: BricksError.cancelled) { try await task.value }
         #expect(clock.now - start < .seconds(10))
     }
 
     @Test func replyLargerThanTheLimitFails() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/users/*", reply: .json(#"{"id": 1, "login": "a-rather-long-login"}"#))
-        let session = stub.session(limits: TransportLimits(maximumResponseSize: 16))
-        do {
-            _ = try await session.send(GetUser(login: "a"))
-            Issue.record("expected an error")
-        } catch BricksError.responseTooLarge(let limit) {
-            #expect(limit == 16)
-        }
+        let session = stub.session(limits: ResponseLimits(maximumBodySize: 16))
+        await #expect(throws: BricksError.responseTooLarge(limit: 16)) { try await session.send(GetUser(login: "a")) }
     }
 }

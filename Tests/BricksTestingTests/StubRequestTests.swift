@@ -27,8 +27,8 @@ import FoundationNetworking
             _ = try await stub.session().send(
                 CreateIssue(owner: owner, repo: repo, body: NewIssue(title: repo, labels: [])))
         }
-        _ = try await stub.send(request("POST", "/repos/apple/swift/labels"))
-        _ = try await stub.send(request("GET", "/repos/apple/swift/issues"))
+        _ = try await stub.roundTrip(request("POST", "/repos/apple/swift/labels"))
+        _ = try await stub.roundTrip(request("GET", "/repos/apple/swift/issues"))
         let created = await stub.requests(matching: .post, "/repos/*/*/issues")
         #expect(created.map { $0.url?.path } == ["/repos/apple/swift/issues", "/repos/apple/swift-nio/issues"])
         #expect(await stub.requests(matching: .post, "/repos/**").count == 3)
@@ -38,8 +38,8 @@ import FoundationNetworking
 
     @Test func requestsWhere() async throws {
         let stub = StubTransport()
-        _ = try await stub.send(request("GET", "/a", headers: ["Authorization": "Bearer 1"]))
-        _ = try await stub.send(request("GET", "/b"))
+        _ = try await stub.roundTrip(request("GET", "/a", headers: ["Authorization": "Bearer 1"]))
+        _ = try await stub.roundTrip(request("GET", "/b"))
         let authorized = await stub.requests(where: { $0.value(forHTTPHeaderField: "Authorization") != nil })
         #expect(authorized.map { $0.url?.path } == ["/a"])
     }
@@ -71,7 +71,7 @@ import FoundationNetworking
 
     @Test func bodyThatIsNotTheTypeIsADecodingError() async throws {
         let stub = StubTransport()
-        _ = try await stub.send(request("POST", "/x", body: Data(#"{"title": 1}"#.utf8)))
+        _ = try await stub.roundTrip(request("POST", "/x", body: Data(#"{"title": 1}"#.utf8)))
         let sent = try #require(await stub.requests.first)
         #expect(throws: DecodingError.self) { try sent.decodedBody(as: NewIssue.self) }
     }

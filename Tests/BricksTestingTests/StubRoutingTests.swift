@@ -38,7 +38,7 @@ import FoundationNetworking
     func pathPatterns(pattern: String, target: String, matches: Bool) async throws {
         let stub = StubTransport()
         await stub.register(.get, pattern, reply: .text("hit"))
-        let (body, response) = try await stub.send(request("GET", target))
+        let (body, response) = try await stub.roundTrip(request("GET", target))
         #expect(response.statusCode == (matches ? 200 : 404))
         #expect((String(decoding: body, as: UTF8.self) == "hit") == matches)
     }
@@ -46,7 +46,7 @@ import FoundationNetworking
     @Test func methodMustMatchToo() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/users/*", json: "{}")
-        let (body, response) = try await stub.send(request("DELETE", "/users/1?force=true"))
+        let (body, response) = try await stub.roundTrip(request("DELETE", "/users/1?force=true"))
         #expect(response.statusCode == 404)
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/plain; charset=utf-8")
         #expect(
@@ -55,7 +55,7 @@ import FoundationNetworking
     }
 
     @Test func unmatchedReplyWithoutRoutesSaysSo() async throws {
-        let (body, _) = try await StubTransport().send(request("GET", "/x"))
+        let (body, _) = try await StubTransport().roundTrip(request("GET", "/x"))
         #expect(String(decoding: body, as: UTF8.self) == "StubTransport has no reply for GET /x. Routes: none.")
     }
 
@@ -64,8 +64,8 @@ import FoundationNetworking
         await stub.register(.get, "/users/**", reply: .text("any user"))
         await stub.register(.get, "/users/octocat", reply: .text("octocat"))
         await stub.register(.get, "/users/*", reply: .text("one user"))
-        let (first, _) = try await stub.send(request("GET", "/users/octocat"))
-        let (second, _) = try await stub.send(request("GET", "/users/octocat/repos"))
+        let (first, _) = try await stub.roundTrip(request("GET", "/users/octocat"))
+        let (second, _) = try await stub.roundTrip(request("GET", "/users/octocat/repos"))
         #expect(String(decoding: first, as: UTF8.self) == "one user")
         #expect(String(decoding: second, as: UTF8.self) == "any user")
     }
@@ -74,8 +74,8 @@ import FoundationNetworking
         let stub = StubTransport()
         await stub.register(.get, "/me", json: #"{"id": 1, "login": "octocat"}"#)
         await stub.register(where: { $0.value(forHTTPHeaderField: "Authorization") == nil }, reply: .init(status: 401))
-        let (_, anonymous) = try await stub.send(request("GET", "/me"))
-        let (_, signedIn) = try await stub.send(request("GET", "/me", headers: ["Authorization": "Bearer t"]))
+        let (_, anonymous) = try await stub.roundTrip(request("GET", "/me"))
+        let (_, signedIn) = try await stub.roundTrip(request("GET", "/me", headers: ["Authorization": "Bearer t"]))
         #expect(anonymous.statusCode == 401)
         #expect(signedIn.statusCode == 200)
     }
@@ -85,16 +85,16 @@ import FoundationNetworking
         await stub.register(where: { $0.url?.query?.contains("page=") == true }) { request in
             .text(request.url?.query ?? "")
         }
-        let (body, _) = try await stub.send(request("GET", "/anything?page=3"))
-        let (_, other) = try await stub.send(request("GET", "/anything"))
+        let (body, _) = try await stub.roundTrip(request("GET", "/anything?page=3"))
+        let (_, other) = try await stub.roundTrip(request("GET", "/anything"))
         #expect(String(decoding: body, as: UTF8.self) == "page=3")
         #expect(other.statusCode == 404)
     }
 
     @Test func sessionInOneLine() async throws {
         struct Stamp: Middleware {
-            func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws
-                -> (Data, HTTPURLResponse)
+            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+                -> RawResponse
             {
                 var request = request
                 request.setValue("yes", forHTTPHeaderField: "X-Stamped")

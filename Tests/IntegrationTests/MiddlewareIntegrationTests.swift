@@ -68,7 +68,8 @@ struct MiddlewareIntegrationTests {
         #expect(reply.token == "abc123")
     }
 
-    @Test func basicAuthRejectionIsRefreshedOnceAndResent() async throws {
+    @Test
+    func basicAuthRejectionIsRefreshedOnceAndResent() async throws {
         let refreshes = Collected<String>()
         let tokens = TokenStore(token: Self.basic("user", "wrong")) { rejected in
             refreshes.append(rejected)
@@ -84,7 +85,8 @@ struct MiddlewareIntegrationTests {
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 
-    @Test func basicAuthRejectedTwiceComesBackAsA401WithoutLooping() async throws {
+    @Test
+    func basicAuthRejectedTwiceComesBackAsA401WithoutLooping() async throws {
         let tokens = TokenStore(token: Self.basic("user", "wrong")) { _ in Self.basic("user", "still wrong") }
         let (session, attempts) = session([AuthorizationMiddleware(tokens: tokens, scheme: "Basic")])
         let started = ContinuousClock.now

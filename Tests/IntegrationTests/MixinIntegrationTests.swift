@@ -215,7 +215,7 @@ struct MixinIntegrationTests {
     @Test func utf8TextThroughStringResponse() async throws {
         _ = try HTTPBin.base()
         let reply = try await session.response(for: Text(path: "/encoding/utf8"))
-        #expect(reply.response.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
+        #expect(reply.head.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
         #expect(reply.value.contains("UTF-8 encoded sample plain-text file"))
         #expect(reply.value.contains("Markus Kuhn [ˈmaʳkʊs kuːn]"))
         #expect(reply.value.contains("∮ E⋅da = Q"))
@@ -239,8 +239,8 @@ struct MixinIntegrationTests {
         _ = try HTTPBin.base()
         let reply = try await session.response(for: HeadGet())
         #expect(reply.value.isEmpty)
-        #expect(reply.response.statusCode == 200)
-        #expect(reply.response.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        #expect(reply.head.statusCode == 200)
+        #expect(reply.head.value(forHTTPHeaderField: "Content-Type") == "application/json")
     }
 
     @Test func envelopeUnwrapsOneField() async throws {

@@ -13,9 +13,9 @@ private actor CountingTransport: HTTPTransport {
 
     init(_ base: any HTTPTransport) { self.base = base }
 
-    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
         if let url = request.url { urls.append(url) }
-        return try await base.send(request)
+        return try await base.exchange(request, body: body)
     }
 }
 

@@ -70,39 +70,145 @@ struct RedirectIntegrationTests {
     }
 
     @Test func doNotFollowReturnsTheRedirectToTheCaller() async throws {
-        let session = Session(transport: TestTransport.make(redirectPolicy: .doNotFollow))
+        let session = Session(transport: TestTransport.make(), redirectPolicy: .doNotFollow)
         let reply = try await session.response(
             for: RawRedirect(
                 baseURL: try HTTPBin.base(), path: "/redirect-to",
                 queryItems: [URLQueryItem(name: "url", value: "/get")]))
-        #expect(reply.response.statusCode == 302)
-        #expect(reply.response.value(forHTTPHeaderField: "Location") == "/get")
+        #expect(reply.head.statusCode == 302)
+        #expect(reply.head.value(forHTTPHeaderField: "Location") == "/get")
     }
 
     @Test func unacceptedRedirectIsAnUnacceptableStatus() async throws {
-        let session = Session(transport: TestTransport.make(redirectPolicy: .doNotFollow))
+        let session = Session(transport: TestTransport.make(), redirectPolicy: .doNotFollow)
         let error = await #expect(throws: BricksError.self) {
             try await session.send(Bearer(baseURL: try HTTPBin.base(), path: "/redirect/1"))
         }
         #expect(error?.statusCode == 302)
     }
 
-    @Test func customPolicySeesEveryHop() async throws {
-        let hops = HopCounter()
-        let policy = RedirectPolicy.custom { previous, proposed, response in
-            hops.record(response.statusCode)
-            return RedirectPolicy.safeRedirect(from: previous, proposed: proposed, status: response.statusCode)
-        }
-        let session = Session(transport: TestTransport.make(redirectPolicy: policy))
+    /// Was `customPolicySeesEveryHop` (`RedirectPolicy.custom` is gone): the Session's core sends
+    /// each hop through the transport, which sees every 302 and then the 200.
+    @Test func everyHopGoesThroughTheTransport() async throws {
+        let transport = TracingTransport(TestTransport.make())
+        let session = Session(transport: transport)
         _ = try await session.send(Bearer(baseURL: try HTTPBin.base(), path: "/redirect/3"))
-        #expect(hops.statuses == [302, 302, 302])
+        let hops = await transport.hops
+        #expect(hops.map(\.status) == [302, 302, 302, 200])
+        #expect(hops.allSatisfy { $0.headers["Authorization"] == "Bearer s3cret-token" })
+        #expect(hops.last?.url?.path == "/get")
     }
-}
 
-/// Collects the statuses a redirect policy saw (the policy is a synchronous `@Sendable` closure).
-final class HopCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var seen: [Int] = []
-    func record(_ status: Int) { lock.withLock { seen.append(status) } }
-    var statuses: [Int] { lock.withLock { seen } }
+    /// A 307 to another origin keeps the method and the body (RFC 9110) but not the credentials.
+    @Test(arguments: [307, 308])
+    func crossOriginTemporaryRedirectKeepsTheBodyButNotTheCredentials(status: Int) async throws {
+        let other = try HTTPBin.secondBase()
+        let transport = TracingTransport(TestTransport.make())
+        let session = Session(transport: transport)
+        let body = Data(#"{"name":"moved"}"#.utf8)
+        let echo = try await session.send(
+            Bearer(
+                baseURL: try HTTPBin.base(), method: .post, path: "/redirect-to",
+                queryItems: [
+                    URLQueryItem(name: "url", value: other.appendingPathComponent("anything/target").absoluteString),
+                    URLQueryItem(name: "status_code", value: String(status)),
+                ], body: body))
+        #expect(echo.url.hasPrefix(other.absoluteString))
+        #expect(echo.url.hasSuffix("/anything/target"))
+        #expect(echo.method == "POST")
+        #expect(echo.data == #"{"name":"moved"}"#)
+        #expect(echo.headers["Content-Type"] == "application/json")
+        #expect(echo.headers["Authorization"] == nil)
+        #expect(echo.headers["Cookie"] == nil)
+        #expect(echo.headers["X-Keep"] == "kept")
+        let hops = await transport.hops
+        #expect(hops.map(\.status) == [status, 200])
+        #expect(hops.map(\.bodyLength) == [body.count, body.count])
+    }
+
+    /// A 303, and a 302 after a `POST`, turn into a `GET` without a body.
+    @Test(arguments: [302, 303])
+    func seeOtherAfterPostBecomesAGetWithoutBody(status: Int) async throws {
+        let session = Session(transport: TestTransport.make())
+        let echo = try await session.send(
+            Bearer(
+                baseURL: try HTTPBin.base(), method: .post, path: "/redirect-to",
+                queryItems: [
+                    URLQueryItem(name: "url", value: "/anything/seen"),
+                    URLQueryItem(name: "status_code", value: String(status)),
+                ], body: Data(#"{"dropped":true}"#.utf8)))
+        #expect(echo.method == "GET")
+        #expect(echo.data == "")
+        #expect(echo.headers["Content-Type"] == nil)
+        #expect(echo.url.hasSuffix("/anything/seen"))
+    }
+
+    /// A relative `Location` resolves against the URL that answered, which after a cross-origin
+    /// hop is the other server.
+    @Test func relativeLocationResolvesAgainstTheOriginThatAnswered() async throws {
+        let other = try HTTPBin.secondBase()
+        let second = other.absoluteString + "/redirect-to?url=%2Fanything%2Fthere"
+        let session = Session(transport: TestTransport.make())
+        let echo = try await session.send(
+            Bearer(
+                baseURL: try HTTPBin.base(), path: "/redirect-to",
+                queryItems: [URLQueryItem(name: "url", value: second)]))
+        #expect(echo.url == other.absoluteString + "/anything/there")
+        #expect(echo.headers["Authorization"] == nil)
+    }
+
+    /// A redirect to a URL with user info is refused: it would turn into credentials.
+    @Test func redirectToUserInfoIsRefused() async throws {
+        let other = try HTTPBin.secondBase()
+        var components = try #require(URLComponents(url: other, resolvingAgainstBaseURL: false))
+        components.user = "user"
+        components.password = "pass"
+        components.path = "/basic-auth/user/pass"
+        let target = try #require(components.url).absoluteString
+        let session = Session(transport: TestTransport.make())
+        let error = try #require(await #expect(throws: BricksError.self) {
+            try await session.send(
+                Bearer(
+                    baseURL: try HTTPBin.base(), path: "/redirect-to",
+                    queryItems: [URLQueryItem(name: "url", value: target)]))
+        })
+        guard case .invalidResponse(let reason) = error.reason else {
+            Issue.record("expected invalidResponse, got \(error)")
+            return
+        }
+        #expect(reason.contains("user info"))
+        #expect(error.request?.endpoint == "Bearer")
+    }
+
+    /// The request's time-out covers the whole exchange, redirects included.
+    @Test func theDeadlineCoversTheRedirectTarget() async throws {
+        struct SlowTarget: RequestContextType, DataResponseType {
+            let baseURL: URL
+            var path: String { "/redirect-to" }
+            var queryItems: [URLQueryItem] { [URLQueryItem(name: "url", value: "/delay/3")] }
+            var timeoutInterval: TimeInterval { 1 }
+        }
+        let session = Session(transport: TestTransport.make())
+        let started = ContinuousClock.now
+        await #expect(throws: BricksError.timedOut) {
+            try await session.send(SlowTarget(baseURL: try HTTPBin.base()))
+        }
+        #expect(ContinuousClock.now - started < .seconds(2.5))
+    }
+
+    /// The size limit applies to the body at the end of the redirects.
+    @Test func theSizeLimitAppliesToTheRedirectTarget() async throws {
+        struct Target: RequestContextType, DataResponseType {
+            let baseURL: URL
+            let route: String
+            var path: String { "/redirect-to" }
+            var queryItems: [URLQueryItem] { [URLQueryItem(name: "url", value: "/\(route)/5000")] }
+        }
+        let session = Session(transport: TestTransport.make(), limits: ResponseLimits(maximumBodySize: 4096))
+        for route in ["bytes", "stream-bytes"] {
+            await #expect(throws: BricksError.responseTooLarge(limit: 4096)) {
+                try await session.send(Target(baseURL: try HTTPBin.base(), route: route))
+            }
+        }
+    }
 }

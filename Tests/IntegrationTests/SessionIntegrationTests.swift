@@ -82,7 +82,9 @@ struct SessionIntegrationTests {
         #expect(sent == thing)
     }
 
-    @Test(arguments: [404, 401, 500])
+    // 401 is checked in `basicAuthChallengeComesBackAsA401`, disabled while URLSessionTransport
+    // fails it (see there).
+    @Test(arguments: [404, 500])
     func unacceptableStatusComesBackPromptly(code: Int) async throws {
         let started = ContinuousClock.now
         let error = await #expect(throws: BricksError.self) {
@@ -92,7 +94,14 @@ struct SessionIntegrationTests {
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 
-    @Test func basicAuthChallengeComesBackAsA401() async throws {
+    /// A 401 with `WWW-Authenticate: Basic` (httpbin's `/basic-auth/…` and `/status/401`) comes
+    /// back at once as an ordinary 401, head and body.
+    ///
+    /// On Linux, FoundationNetworking delivers the 401's head first, then the challenge, which the
+    /// delegate cancels on purpose; the task then completes with `URLError.cancelled`, which must
+    /// end the body normally rather than fail it (a regression caught here).
+    @Test
+    func basicAuthChallengeComesBackAsA401() async throws {
         struct BasicAuth: RequestContextType, GETRequestType, DataResponseType {
             let baseURL: URL
             var path: String { "/basic-auth/user/pass" }
@@ -102,7 +111,16 @@ struct SessionIntegrationTests {
             try await session.send(BasicAuth(baseURL: try HTTPBin.base()))
         }
         #expect(error?.statusCode == 401)
+        let status = await #expect(throws: BricksError.self) {
+            try await session.send(Status(baseURL: try HTTPBin.base(), code: 401))
+        }
+        #expect(status?.statusCode == 401)
         #expect(ContinuousClock.now - started < .seconds(5))
+        // The transport alone: the head is a 401, and its (empty) body must read to the end.
+        let response = try await TestTransport.make().exchange(
+            URLRequest(url: try HTTPBin.base().appendingPathComponent("status/401")), body: nil)
+        #expect(response.head.statusCode == 401)
+        #expect(try await response.body.collect(upTo: 1024).isEmpty)
     }
 
     @Test func status204DecodesToVoid() async throws {
@@ -117,12 +135,14 @@ struct SessionIntegrationTests {
 
     @Test func decodeMismatchCarriesABodyExcerpt() async throws {
         struct Wrong: Decodable, Sendable { let missing: Int }
-        do {
-            _ = try await session.send(GetJSON<Wrong>(baseURL: try HTTPBin.base()))
-            Issue.record("decoding should have failed")
-        } catch BricksError.decoding(_, let excerpt) {
-            #expect(excerpt.contains("slideshow"))
+        let error = try #require(await #expect(throws: BricksError.self) {
+            try await session.send(GetJSON<Wrong>(baseURL: try HTTPBin.base()))
+        })
+        guard case .decoding(_, let excerpt) = error.reason else {
+            Issue.record("expected a decoding error, got \(error)")
+            return
         }
+        #expect(excerpt.contains("slideshow"))
     }
 
     @Test func serverSlowerThanTheTimeoutTimesOut() async throws {

@@ -32,6 +32,13 @@ public struct BaseURLOverride<Base: RequestContextType>: RequestProxy {
     public func makeURLRequest() throws -> URLRequest {
         _ = try URLBuilder.url(base: baseURL, path: "", segments: [], query: [])  // the same checks as any base URL
         var request = try base.makeURLRequest()
+        if let linked = base as? any LinkHeaderPaginatedRequestType, let pageLink = linked.pageLink {
+            // A later page's link came from a response of this override's server: it already holds
+            // the full path there (a prefix such as `/api/v3` included), so it goes on the new origin
+            // as it is, not re-pointed (which would add the prefix twice).
+            request.url = try PageLink.url(for: pageLink, on: baseURL)
+            return request
+        }
         guard let url = request.url else { throw BricksError.invalidURL("the base request has no URL to re-point") }
         request.url = try Self.repoint(url, from: base.baseURL, to: baseURL)
         return request

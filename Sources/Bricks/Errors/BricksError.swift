@@ -104,8 +104,10 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
 
     /// The call (method, redacted URL, endpoint), then what went wrong, as one sentence.
     public var description: String {
-        guard let request else { return Self.capitalized(sentence) + "." }
-        return "\(request): \(sentence)."
+        var text = sentence
+        while let last = text.last, last.isWhitespace || last == "." { text.removeLast() }
+        guard let request else { return Self.capitalized(text) + "." }
+        return "\(request): \(text)."
     }
 
     /// What went wrong, without the call.

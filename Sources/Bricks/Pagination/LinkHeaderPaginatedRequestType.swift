@@ -38,7 +38,8 @@ extension LinkHeaderPaginatedRequestType {
     ///   origin than the page that carried it.
     public func nextRequest(after response: Response, head: ResponseHead) throws -> Self? {
         guard let header = head.value(forHTTPHeaderField: "Link"),
-            let link = LinkHeader(header).link(withRelation: "next")
+            let link = LinkHeader(header).link(withRelation: "next"),
+            !link.target.trimmingCharacters(in: .whitespaces).isEmpty  // `<>` names the page itself: the end
         else { return nil }
         let page = head.url
         let target = try PageLink.originForm(of: link.target, carriedBy: page)

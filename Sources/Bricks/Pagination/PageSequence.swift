@@ -37,16 +37,29 @@ public struct PageSequence<Request: PaginatedRequestType>: AsyncSequence, Sendab
         let session: Session
         /// The request for the page to fetch next; `nil` once the walk has ended.
         var pending: Request?
+        /// A bad link to the next page, thrown after the page that carried it was handed out.
+        var failure: (any Error)?
 
         /// Fetches the next page, or returns `nil` after the last.
+        ///
+        /// A page whose items decoded is handed out even when its link to the next page is bad
+        /// (another origin, say); that error comes from the call after.
         /// - Throws: ``BricksError/Reason/cancelled`` when the task is cancelled, or any error from
         ///   fetching, decoding or ``PaginatedRequestType/nextRequest(after:head:)``.
         public mutating func next() async throws -> Request.Response? {
+            if let failure {
+                self.failure = nil
+                throw failure
+            }
             guard let request = pending else { return nil }
             pending = nil
             if Task.isCancelled { throw BricksError.cancelled }
-            let page = try await session.page(for: request)
-            pending = page.nextRequest
+            let page = try await session.response(for: request)
+            do {
+                pending = try request.nextRequest(after: page.value, head: page.head)
+            } catch {
+                failure = error
+            }
             return page.value
         }
     }

@@ -100,7 +100,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let channel = state.channel {
-            channel.finish(error.map { BricksError(mapping: $0) })
+            // A challenge cancelled on purpose ends the task with "cancelled" after its 401 head
+            // went out: that body simply ends.
+            channel.finish(state.challengeResponse == nil ? error.map { BricksError(mapping: $0) } : nil)
             return
         }
         guard let continuation = state.continuation else { return }

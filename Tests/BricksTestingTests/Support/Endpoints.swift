@@ -76,3 +76,12 @@ func temporaryFolder() throws -> URL {
 func fixtureURL(_ scenario: String) throws -> URL {
     try #require(Bundle.module.url(forResource: scenario, withExtension: "json", subdirectory: "Fixtures/GitHub"))
 }
+
+extension HTTPTransport {
+    /// One exchange straight through the transport (no Session: no redirects, limits or error
+    /// mapping), with the body collected: what a test of the transport itself looks at.
+    func roundTrip(_ request: URLRequest) async throws -> (Data, ResponseHead) {
+        let response = try await exchange(request, body: request.httpBody.map(RequestBody.init))
+        return (try await response.body.collect(upTo: .max), response.head)
+    }
+}

@@ -5,8 +5,14 @@ import BricksTestSupport
 ///
 /// The only place the integration suite names a transport: the AsyncHTTPClient transport package
 /// compiles the same test files with its own version of this file, so the whole suite runs on both.
+/// Redirects are the Session's business (`Session(redirectPolicy:)`), not the transport's.
 enum TestTransport {
-    static func make(redirectPolicy: RedirectPolicy = .follow) -> any HTTPTransport {
-        URLSessionTransport(redirectPolicy: redirectPolicy)
+    static func make() -> any HTTPTransport {
+        URLSessionTransport()
     }
+
+    /// Whether repeated header fields reach Bricks one by one. URLSession joins them with ", "
+    /// before Bricks sees them (Bricks splits `Set-Cookie` back only where each part is a
+    /// `name=value` cookie); AsyncHTTPClient keeps them.
+    static var keepsRepeatedFields: Bool { false }
 }
