@@ -1,3 +1,9 @@
+import Bricks
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Why the example stopped, said so that the person running it knows what to do.
 enum ExampleError: Error, CustomStringConvertible {
     /// An option was wrong; the text says which and how.
@@ -15,6 +21,43 @@ enum ExampleError: Error, CustomStringConvertible {
             return "the bundled fixture \(name) is missing; rebuild the example with `swift build`"
         case .callFailed(let step, let server, let underlying):
             return "could not \(step) on \(server):\n  \(underlying)"
+        }
+    }
+
+    /// What lies under a failed call, for the hints: the causes a person can act on.
+    enum Cause: Equatable {
+        /// The server answered, but not as GitHub's REST API does (a status or body it refused).
+        case notGitHub
+        /// The server's host name could not be resolved.
+        case hostNotFound
+        /// The host was found but refused the connection: nothing listens on that port. (`URLError`
+        /// reports an unreachable host with the same code, so that lands here too.)
+        case connectionRefused
+        /// The server did not answer in time.
+        case timedOut
+    }
+
+    /// The cause under `error`, or `nil` when it is none of ``Cause``'s.
+    ///
+    /// The only place in the example that looks inside Bricks' errors. Today a transport failure
+    /// arrives as `BricksError.transport(URLError)`: `cannotFindHost` (or `dnsLookupFailed`) for a
+    /// name that does not resolve, `cannotConnectToHost` for a refused connection. When the shape
+    /// of `BricksError` changes, this function is what changes.
+    static func cause(of error: any Error) -> Cause? {
+        guard case .callFailed(_, _, let underlying) = error as? ExampleError else { return nil }
+        switch underlying {
+        case BricksError.decoding, BricksError.unacceptableStatus:
+            return .notGitHub
+        case BricksError.timedOut:
+            return .timedOut
+        case BricksError.transport(let failure as URLError):
+            switch failure.code {
+            case .cannotFindHost, .dnsLookupFailed: return .hostNotFound
+            case .cannotConnectToHost: return .connectionRefused
+            default: return nil
+            }
+        default:
+            return nil
         }
     }
 }
