@@ -40,6 +40,24 @@ struct ExampleIntegrationTests {
         #expect(run.errorOutput.isEmpty)
     }
 
+    /// The recordings hold 42 for every count: the output says so, rather than leave the reader to
+    /// suspect a bug.
+    @Test func marksTheRecordedCountsAsRecorded() async throws {
+        let run = try await ExampleProgram.run([])
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        for line in [
+            "The recordings hold 42 for every count (stars, forks, open issues, comments), shown as recorded.",
+            "stars           42 (as recorded)",
+            "forks           42 (as recorded)",
+            "open issues     42 (as recorded)",
+            "13 issues on 5 pages; comment counts as recorded",
+        ] {
+            #expect(run.output.contains(line), "missing \"\(line)\" in:\n\(run.output)")
+        }
+        // The banner comes first.
+        #expect(run.output.hasPrefix("Bricks example: a GitHub client declared with bricks\nReplaying recorded"))
+    }
+
     @Test func sendsTheSameCallsToAServerGivenByBaseURL() async throws {
         let server = try await FixtureServer.start()
         defer { server.stop() }
@@ -58,6 +76,9 @@ struct ExampleIntegrationTests {
         let requests = run.errorOutput.split(separator: "\n").filter { $0.hasPrefix("> ") }
         #expect(requests.count == 9)
         #expect(requests.allSatisfy { $0.hasPrefix("> GET \(origin)/") || $0.hasPrefix("> POST \(origin)/") })
+        // A server's counts are its own: only the bundled recordings are marked as recorded.
+        #expect(run.output.contains("stars           42\n"))
+        #expect(!run.output.contains("as recorded"))
     }
 
     @Test func explainsAServerThatIsNotGitHubWithTheBodyItSent() async throws {
@@ -66,7 +87,8 @@ struct ExampleIntegrationTests {
         #expect(run.status == 1)
         let message = run.errorOutput
         #expect(message.contains("could not get repository octokit-fixture-org/hello-world on \(anything.absoluteString)"))
-        #expect(message.contains("The response could not be decoded"))
+        #expect(message.contains("the response could not be decoded"))
+        #expect(message.contains("(GetRepository)"))
         // httpbin's echo of the request, quoted: the request reached it, under the /anything prefix.
         #expect(message.contains("\"url\": \"\(anything.absoluteString)/repos/octokit-fixture-org/hello-world\""))
         #expect(message.contains("Hint: \(anything.absoluteString) did not answer as GitHub's REST API does"))
@@ -77,8 +99,39 @@ struct ExampleIntegrationTests {
         let run = try await ExampleProgram.run(["--base-url", "http://127.0.0.1:1"])
         #expect(run.status == 1)
         #expect(run.errorOutput.contains("could not get repository"))
-        #expect(run.errorOutput.contains("The request failed in transport"))
+        #expect(run.errorOutput.contains("could not connect to the server (connection refused"))
         #expect(run.errorOutput.contains("Hint: is a server listening at http://127.0.0.1:1?"))
+        #expect(!run.errorOutput.contains("could not be resolved"))
+    }
+
+    /// A name that does not resolve (`.invalid` never does) is not a server that is down: the hint
+    /// says so, and does not ask whether a server listens.
+    @Test func saysWhenTheHostNameDoesNotResolve() async throws {
+        let server = "http://no-such-host.invalid"
+        let run = try await ExampleProgram.run(["--base-url", server])
+        #expect(run.status == 1)
+        #expect(run.errorOutput.contains("could not get repository octokit-fixture-org/hello-world on \(server)"))
+        #expect(run.errorOutput.contains("the host name could not be resolved (DNS)"))
+        #expect(run.errorOutput.contains("Hint: the host name no-such-host.invalid could not be resolved"))
+        #expect(!run.errorOutput.contains("is a server listening"))
+    }
+
+    /// Standard output and standard error into one file, which C's stdio buffers as it does a
+    /// pipe (`2>&1 | cat`): the lines arrive in the order the example wrote them, the banner first,
+    /// then the `--verbose` exchange, then the error and its hint.
+    @Test func printsTheBannerBeforeTheErrorWhenPiped() async throws {
+        let arguments = ["--base-url", "http://127.0.0.1:1", "--verbose"]
+        let run = try await ExampleProgram.run(arguments, mergingErrorOutput: true)
+        #expect(run.status == 1)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        let banner = lines.firstIndex(of: "Bricks example: a GitHub client declared with bricks")
+        let exchange = lines.firstIndex { $0.hasPrefix("> GET http://127.0.0.1:1/repos/") && $0.contains("-> failed") }
+        let error = lines.firstIndex { $0.hasPrefix("bricks-example: could not get repository") }
+        let hint = lines.firstIndex(of: "Hint: is a server listening at http://127.0.0.1:1?")
+        let positions = [banner, exchange, error, hint].compactMap { $0 }
+        try #require(positions.count == 4, "a line is missing:\n\(run.output)")
+        #expect(positions == positions.sorted(), "out of order:\n\(run.output)")
+        #expect(banner == 0, "the banner is not the first line:\n\(run.output)")
     }
 
     @Test func helpExplainsTheOptions() async throws {
@@ -130,8 +183,12 @@ enum ExampleProgram {
     }
 
     /// Runs `bricks-example` with `arguments` and waits for it; a run longer than `timeLimit` is
-    /// ended and fails the test.
-    static func run(_ arguments: [String], timeLimit: Duration = .seconds(60)) async throws -> Run {
+    /// ended and fails the test. With `mergingErrorOutput`, standard error goes where standard
+    /// output goes (as `2>&1` does): `output` holds both, interleaved as written, and
+    /// `errorOutput` is empty.
+    static func run(_ arguments: [String], mergingErrorOutput: Bool = false, timeLimit: Duration = .seconds(60))
+        async throws -> Run
+    {
         let binary = try #require(url, "bricks-example was not found beside the test bundle; run `swift build` first")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bricks-example-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -146,8 +203,9 @@ enum ExampleProgram {
         process.executableURL = binary
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
+        let outputHandle = try FileHandle(forWritingTo: outputURL)
+        process.standardOutput = outputHandle
+        process.standardError = mergingErrorOutput ? outputHandle : try FileHandle(forWritingTo: errorURL)
         let watchdog = Task {
             try await Task.sleep(for: timeLimit)
             // SIGKILL: a child may inherit a blocked SIGTERM from the test runner's thread.

@@ -23,7 +23,7 @@ enum ExampleCommand {
         do {
             let client = try makeClient(options)
             print(banner(options))
-            try await Walkthrough(client: client).run()
+            try await Walkthrough(client: client, countsAreRecorded: options.baseURL == nil).run()
             return 0
         } catch {
             Console.error("bricks-example: \(error)")
@@ -45,26 +45,32 @@ enum ExampleCommand {
 
     /// The first lines of the output: what the example talks to.
     static func banner(_ options: Options) -> String {
-        let source =
-            options.baseURL.map { "Talking to \($0.absoluteString) through URLSessionTransport." }
-            ?? "Replaying recorded GitHub exchanges through ReplayTransport (no network). See --help."
-        return "Bricks example: a GitHub client declared with bricks\n\(source)"
+        let title = "Bricks example: a GitHub client declared with bricks"
+        if let server = options.baseURL {
+            return "\(title)\nTalking to \(server.absoluteString) through URLSessionTransport."
+        }
+        return """
+            \(title)
+            Replaying recorded GitHub exchanges through ReplayTransport (no network). See --help.
+            The recordings hold 42 for every count (stars, forks, open issues, comments), shown as recorded.
+            """
     }
 
     /// A next step for failures whose cause is likely the server rather than the example.
     static func hint(for error: any Error, options: Options) -> String? {
-        guard let server = options.baseURL, case .callFailed(_, _, let underlying) = error as? ExampleError else {
-            return nil
-        }
-        switch (underlying as? BricksError)?.reason {
-        case .decoding, .unacceptableStatus:
+        guard let server = options.baseURL, let cause = ExampleError.cause(of: error) else { return nil }
+        switch cause {
+        case .notGitHub:
             return "Hint: \(server.absoluteString) did not answer as GitHub's REST API does. "
                 + "Point --base-url at GitHub, or serve the recordings with "
                 + "`python3 scripts/fixture-server.py Sources/BricksExample/Fixtures`."
-        case .transport, .timedOut:
+        case .hostNotFound:
+            return "Hint: the host name \(server.host ?? server.absoluteString) could not be resolved; "
+                + "check the spelling of --base-url."
+        case .connectionRefused:
             return "Hint: is a server listening at \(server.absoluteString)?"
-        default:
-            return nil
+        case .timedOut:
+            return "Hint: \(server.absoluteString) did not answer in time."
         }
     }
 }

@@ -80,6 +80,7 @@ struct Options: Equatable {
         OPTIONS
           (no option)       Replay the real GitHub exchanges bundled with the example
                             (Sources/BricksExample/Fixtures) through ReplayTransport; no network.
+                            Every count in them (stars, forks, comments…) is 42, as recorded.
           --base-url URL    Send the same calls to the server at URL through URLSessionTransport,
                             for example https://api.github.com, or the recordings served over HTTP:
                               python3 scripts/fixture-server.py Sources/BricksExample/Fixtures
