@@ -196,6 +196,11 @@ extension BricksError {
     static func invalidRequest(_ reason: String) -> BricksError { BricksError(.invalidRequest(reason)) }
     static func bodyEncoding(_ error: any Error) -> BricksError { BricksError(.bodyEncoding(error)) }
     static var cancelled: BricksError { BricksError(.cancelled) }
+    /// A bearer token that is `nil` or empty: the call is refused rather than sent without credentials.
+    static var missingBearerToken: BricksError {
+        BricksError(.invalidRequest(
+            "the bearer token is missing or empty, so the call was not sent (an empty \"Authorization: Bearer \" would be)"))
+    }
 
     /// Whether the error is a cancellation.
     var isCancellation: Bool {

@@ -49,6 +49,21 @@ public struct AuthorizationMiddleware: Middleware {
         refresher = TokenRefresher(tokens: tokens)
     }
 
+    /// A bearer token with no refresh, in one line: `Authorization: Bearer <token>` on every
+    /// request, the token read for each from `token` (a keychain, an environment variable).
+    ///
+    /// ```swift
+    /// let session = Session(middleware: [AuthorizationMiddleware(bearer: { ProcessInfo.processInfo.environment["API_TOKEN"] })])
+    /// ```
+    ///
+    /// A `nil` or empty token fails the call with a ``BricksError`` that says so, rather than
+    /// sending a request without credentials or with `Bearer ` and nothing after it. Use
+    /// ``init(tokens:headerName:scheme:refreshStatusCodes:)`` when a rejected token can be renewed.
+    /// - Parameter token: the token, read for each request.
+    public init(bearer token: @escaping @Sendable () async throws -> String?) {
+        self.init(tokens: RequiredToken(read: token), refreshStatusCodes: [])
+    }
+
     /// Authorizes the request, and resends it once with a renewed token if it was rejected.
     /// - Throws: the provider's errors, including a failed refresh, unchanged.
     public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
@@ -139,4 +154,18 @@ private final class TokenRefresher: Sendable {
         /// Join or start the refresh of this generation.
         case refresh(generation: Int)
     }
+}
+
+/// The token of ``AuthorizationMiddleware/init(bearer:)``: required, never refreshed.
+private struct RequiredToken: TokenProvider {
+    let read: @Sendable () async throws -> String?
+
+    func token() async throws -> String? {
+        guard let token = try await read(), !token.isEmpty else {
+            throw BricksError.missingBearerToken
+        }
+        return token
+    }
+
+    func refreshToken(rejected: String) async throws -> String { rejected }
 }

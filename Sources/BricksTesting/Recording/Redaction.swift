@@ -1,3 +1,4 @@
+import Bricks
 import Foundation
 
 /// Which secrets ``RecordingTransport`` replaces with `REDACTED` before it writes a fixture.
@@ -11,9 +12,14 @@ import Foundation
 ///
 /// A redacted header keeps its name and loses its value, in requests and replies. A redacted
 /// parameter loses its value wherever it appears as `name=value`: in the recorded path's query, in
-/// URLs inside header values (`Location`, `Link`), and in form-encoded request bodies; JSON bodies
-/// lose the values of object members with that name, at any depth. Names compare without regard
-/// to case.
+/// URLs inside header values (`Location`, `Link`), and in form-encoded request bodies.
+///
+/// JSON bodies, of requests and replies, at any depth: an object member named like a redacted
+/// header or parameter loses its value (so an echoed `"Authorization": "Bearer …"` is written as
+/// `"REDACTED"`), and in every string a redacted parameter's `name=value` and the password of a
+/// URL (`https://user:password@host`) are replaced. Names compare without regard to case. Not
+/// redacted: secrets in bodies that are neither JSON nor form-encoded (text, XML, binary), and
+/// values under names Bricks does not know are secret — add those names.
 ///
 /// Replay treats a recorded query value of `REDACTED` as matching any value, so a fixture recorded
 /// with a real key still answers requests that carry a different one.
@@ -21,9 +27,7 @@ public struct Redaction: Sendable {
     /// What a redacted value is replaced with.
     public static let replacement = "REDACTED"
     /// The headers redacted by default.
-    public static let defaultHeaderNames: Set<String> = [
-        "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie",
-    ]
+    public static let defaultHeaderNames: Set<String> = LoggingMiddleware.defaultRedactedHeaders
     /// The parameters redacted by default.
     public static let defaultParameterNames: Set<String> = ["access_token", "api_key", "client_secret"]
 
@@ -53,7 +57,12 @@ public struct Redaction: Sendable {
         let contentType = exchange.requestHeaders.first { $0.key.lowercased() == "content-type" }?.value ?? ""
         result.requestBody = Self.redactBody(
             exchange.requestBody, parameters, pattern, isForm: contentType.contains("x-www-form-urlencoded"))
-        result.responseBody = Self.redactBody(exchange.responseBody, parameters, pattern, isForm: false)
+        // A JSON body may echo headers (httpbin's `/headers`) or carry URLs with credentials: members
+        // named like a secret header or parameter are replaced, and every string has its secret
+        // parameters and URL passwords redacted.
+        result.requestBody = Self.redactBody(
+            result.requestBody, parameters.union(headers), pattern, isForm: false)
+        result.responseBody = Self.redactBody(exchange.responseBody, parameters.union(headers), pattern, isForm: false)
         return result
     }
 
@@ -74,13 +83,25 @@ public struct Redaction: Sendable {
             return Data(redactParameters(in: text, pattern).utf8)
         }
         guard !names.isEmpty, let json = JSONValue.container(in: body),
-            let redacted = try? json.replacingMembers(named: names, with: replacement).encoded()
+            let redacted = try? json.replacingMembers(
+                named: names, with: replacement, strings: { redactPassword(in: redactParameters(in: $0, pattern)) }
+            ).encoded()
         else { return body }
         return redacted
     }
 
     /// Matches `name=value` at the start of the text or after `?` or `&`, for any of `names`;
     /// the value runs to the next `&`, `#`, `>`, `;`, `"`, `,` or white space.
+    /// `scheme://user:password@host` with the password replaced.
+    private static func redactPassword(in text: String) -> String {
+        guard text.contains("@"), text.contains("://"), let passwordPattern else { return text }
+        return passwordPattern.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1\(replacement)@")
+    }
+
+    private static let passwordPattern = try? NSRegularExpression(
+        pattern: "([a-zA-Z][a-zA-Z0-9+.-]*://[^/:@\\s]*:)[^@/\\s]*@")
+
     private static func parameterPattern(_ names: Set<String>) -> NSRegularExpression? {
         guard !names.isEmpty else { return nil }
         let alternatives = names.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")

@@ -91,18 +91,23 @@ enum JSONValue: Sendable, Equatable, Codable {
 
     /// The value with the values of object members named in `names` (compared case-insensitively)
     /// replaced by `replacement`, at any depth.
-    func replacingMembers(named names: Set<String>, with replacement: String) -> JSONValue {
+    /// Every other string is passed through `strings`.
+    func replacingMembers(
+        named names: Set<String>, with replacement: String, strings: (String) -> String = { $0 }
+    ) -> JSONValue {
         switch self {
         case .array(let values):
-            return .array(values.map { $0.replacingMembers(named: names, with: replacement) })
+            return .array(values.map { $0.replacingMembers(named: names, with: replacement, strings: strings) })
         case .object(let members):
             var result: [String: JSONValue] = [:]
             for (key, value) in members {
                 result[key] =
                     names.contains(key.lowercased())
-                    ? .string(replacement) : value.replacingMembers(named: names, with: replacement)
+                    ? .string(replacement) : value.replacingMembers(named: names, with: replacement, strings: strings)
             }
             return .object(result)
+        case .string(let text):
+            return .string(strings(text))
         default:
             return self
         }

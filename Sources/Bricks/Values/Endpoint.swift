@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One call of a ``WebAPI``, declared as a value with its response type fixed: what
+/// `api.get("users", login)` returns.
+///
+/// ```swift
+/// static func issues(_ owner: String, _ repo: String) -> Endpoint<[Issue]> {
+///     api.get("repos", owner, repo, "issues", query: ["per_page": "100"])
+/// }
+/// for try await page in session.pages(of: GitHub.issues("apple", "swift")) { … }
+/// ```
+///
+/// It is a brick like any struct endpoint: ``Session/send(_:)`` sends it, proxies wrap it
+/// (`.with(timeout:)`, `.authorized(with:)`), and ``Session/pages(of:)`` follows its `Link`
+/// header. Errors and logs name it by its type, such as `Endpoint<User>`, beside its method and URL.
+public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequestType, Sendable {
+
+    /// The API it belongs to.
+    public let api: WebAPI
+    /// The method.
+    public let method: HTTPMethod
+    /// The path segments after the base URL, each percent-encoded when sent.
+    public let pathSegments: [String]
+    private let query: [String: String?]
+    private let body: (@Sendable () throws -> Data)?
+    /// The link to the page to fetch, once paging has begun.
+    public var pageLink: String?
+
+    init(
+        api: WebAPI, method: HTTPMethod, segments: [String], query: [String: String?],
+        body: (@Sendable () throws -> Data)?
+    ) {
+        self.api = api
+        self.method = method
+        self.pathSegments = segments
+        self.query = query
+        self.body = body
+    }
+
+    /// The API's base URL.
+    /// - Note: an invalid base URL fails the call when it is built (see ``makeURLRequest()``).
+    public var baseURL: URL { URL(string: api.baseURL) ?? URL(fileURLWithPath: "/") }
+
+    /// The query items, sorted by name, without those whose value is `nil`.
+    public var queryItems: [URLQueryItem] {
+        query.sorted { $0.key < $1.key }.compactMap { item in item.value.map { URLQueryItem(name: item.key, value: $0) } }
+    }
+
+    /// The API's header fields.
+    public var headerFields: [String: String] { api.headerFields }
+
+    /// `application/json` when the endpoint sends a body.
+    public var contentType: String? { body == nil ? nil : "application/json" }
+
+    /// The JSON body, when there is one.
+    /// - Throws: ``BricksError/Reason/bodyEncoding(_:)``.
+    public func httpBody() throws -> Data? {
+        guard let body else { return nil }
+        do {
+            return try body()
+        } catch {
+            throw BricksError(.bodyEncoding(error))
+        }
+    }
+
+    /// Builds the request, with the API's bearer token and the page link when paging.
+    /// - Throws: ``BricksError`` for an invalid base URL or a missing bearer token.
+    public func makeURLRequest() throws -> URLRequest {
+        guard URL(string: api.baseURL) != nil else {
+            throw BricksError(.invalidURL("the WebAPI's base URL \"\(api.baseURL)\" is not a URL"))
+        }
+        var request = try RequestBuilder.makeURLRequest(for: self)
+        if let pageLink { request.url = try PageLink.url(for: pageLink, on: baseURL) }
+        if let authorization = try api.authorization() {
+            request.setValue(authorization, forHTTPHeaderField: "Authorization")
+        }
+        return request
+    }
+
+    /// Decodes the body: JSON into a `Decodable` response; nothing for `Void`.
+    /// - Throws: the `JSONDecoder`'s error.
+    public func decode(_ data: Data, response: ResponseHead) throws -> Response {
+        if let none = () as? Response { return none }
+        guard let type = Response.self as? any Decodable.Type,
+            let value = try DefaultCoders.jsonDecoder.decode(type, from: data) as? Response
+        else {
+            throw BricksError(.invalidRequest("Endpoint<\(Response.self)> can decode only Decodable responses or Void"))
+        }
+        return value
+    }
+
+    /// The API's typed error, decoded from the body.
+    public func error(forStatus status: Int, data: Data, response: ResponseHead) -> (any Error)? {
+        api.decodeError(data, response)
+    }
+}
