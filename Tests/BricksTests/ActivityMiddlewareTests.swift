@@ -12,7 +12,7 @@ import FoundationNetworking
         let changes = Recorder<Bool>()
         let inFlight = Recorder<Int>()
         let activity = ActivityMiddleware { changes.append($0) }
-        let probe = StubMiddleware { _, _ in
+        let probe = Responder { _, _ in
             inFlight.append(activity.requestsInFlight)
             return .init(status: 200)
         }
@@ -28,7 +28,7 @@ import FoundationNetworking
         let together = Rendezvous(count: 3)
         let transport = ReplyingTransport { request in
             await together.arrive()
-            return (Data(), httpResponse(for: request, status: 200))
+            return (Data(), responseHead(for: request, status: 200))
         }
         let session = Session(transport: transport, middleware: [activity])
         async let a = session.send(Custom(path: "/a"))

@@ -23,7 +23,7 @@ import FoundationNetworking
             ReplyingTransport { [seen, accepts] request in
                 let authorization = request.value(forHTTPHeaderField: "Authorization")
                 seen.append(authorization)
-                return (Data(), httpResponse(for: request, status: accepts(authorization) ? 200 : 401))
+                return (Data(), responseHead(for: request, status: accepts(authorization) ? 200 : 401))
             }
         }
     }
@@ -142,7 +142,7 @@ import FoundationNetworking
     @Test func aTokenThatWouldInjectHeadersIsRefused() async throws {
         let stub = StubTransport()
         let auth = AuthorizationMiddleware(tokens: Self.store("t\r\nX-Evil: 1", refreshes: Recorder()))
-        await #expect(throws: BricksError.invalidHeader(name: "Authorization", reason: "")) {
+        await #expect(throws: BricksError(.invalidHeader(name: "Authorization", reason: ""))) {
             try await Session(transport: stub, middleware: [auth]).send(Custom(path: "/x"))
         }
         #expect(await stub.requests.isEmpty)

@@ -72,7 +72,7 @@ import FoundationNetworking
         struct Bad: ExampleRequest, POSTRequestType, FormURLEncodedBodyRequestType, DataResponseType {
             var body: [String] { ["not", "keyed"] }
         }
-        #expect(throws: BricksError.bodyEncoding(CancellationError())) { try Bad().makeURLRequest() }
+        #expect(throws: BricksError(.bodyEncoding(CancellationError()))) { try Bad().makeURLRequest() }
     }
 
     @Test func dataBodyIsSentAsItIsWithItsContentType() throws {
@@ -104,6 +104,6 @@ import FoundationNetworking
             var body: Data { Data("x".utf8) }
             var contentType: String? { "text/plain\r\nX-Injected: 1" }
         }
-        #expect(throws: BricksError.invalidHeader(name: "Content-Type", reason: "")) { try Evil().makeURLRequest() }
+        #expect(throws: BricksError(.invalidHeader(name: "Content-Type", reason: ""))) { try Evil().makeURLRequest() }
     }
 }

@@ -19,9 +19,9 @@ import FoundationNetworking
         return ReplyingTransport { request in
             let authorization = request.value(forHTTPHeaderField: "Authorization") ?? ""
             calls.append(authorization)
-            if authorization == "Bearer fresh" { return (Data("ok".utf8), httpResponse(for: request, status: 200)) }
+            if authorization == "Bearer fresh" { return (Data("ok".utf8), responseHead(for: request, status: 200)) }
             await together.arrive()
-            return (Data(), httpResponse(for: request, status: 401))
+            return (Data(), responseHead(for: request, status: 401))
         }
     }
 
@@ -107,7 +107,7 @@ import FoundationNetworking
         await transport.gate.open()
         for (index, task) in tasks.enumerated() {
             if index.isMultiple(of: 2) {
-                await #expect(throws: BricksError.cancelled) { try await task.value }
+                await #expect(throws: BricksError(.cancelled)) { try await task.value }
             } else {
                 #expect(try await task.value == Data("shared".utf8))
             }
@@ -122,7 +122,7 @@ import FoundationNetworking
         await stub.register(.get, "/ok", reply: .init(status: 204))
         await stub.register(.get, "/fail", reply: .init(failure: URLError(.networkConnectionLost)))
         await stub.register(.get, "/slow", reply: .init(status: 204, delay: .seconds(60)))
-        let countSlow = StubMiddleware { request, _ in
+        let countSlow = Responder { request, _ in
             if request.url?.path == "/slow" { slowArrivals.append(1) }
             return nil
         }
@@ -137,7 +137,8 @@ import FoundationNetworking
         for task in tasks {
             switch await task.result {
             case .success: outcomes["ok", default: 0] += 1
-            case .failure(BricksError.cancelled): outcomes["cancelled", default: 0] += 1
+            case .failure(let error as BricksError) where error == BricksError(.cancelled):
+                outcomes["cancelled", default: 0] += 1
             case .failure: outcomes["failed", default: 0] += 1
             }
         }
@@ -163,7 +164,7 @@ import FoundationNetworking
         let cancelledAt = ContinuousClock.now
         for task in waiting { task.cancel() }
         for task in waiting {
-            await #expect(throws: BricksError.cancelled) { try await task.value }
+            await #expect(throws: BricksError(.cancelled)) { try await task.value }
         }
         #expect(ContinuousClock.now - cancelledAt < .seconds(10))
         for task in finishing {

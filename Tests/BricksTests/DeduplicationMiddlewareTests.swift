@@ -55,7 +55,7 @@ import FoundationNetworking
         let staying = Task { try await session.send(Custom(path: "/x")) }
         try await eventually { dedup.waiterCount == 2 }
         leaving.cancel()
-        await #expect(throws: BricksError.cancelled) { try await leaving.value }
+        await #expect(throws: BricksError(.cancelled)) { try await leaving.value }
         #expect(dedup.waiterCount == 1)
         await transport.gate.open()
         #expect(String(decoding: try await staying.value, as: UTF8.self) == "call 1")
@@ -70,7 +70,7 @@ import FoundationNetworking
         let only = Task { try await session.send(Custom(path: "/x")) }
         try await eventually { dedup.waiterCount == 1 && transport.calls.count == 1 }
         only.cancel()
-        await #expect(throws: BricksError.cancelled) { try await only.value }
+        await #expect(throws: BricksError(.cancelled)) { try await only.value }
         await transport.gate.open()
         try await eventually { transport.cancelled.count == 1 }
 
@@ -87,8 +87,8 @@ import FoundationNetworking
         let second = Task { try await session.send(Custom(path: "/x")) }
         try await eventually { dedup.waiterCount == 2 }
         await transport.gate.open()
-        await #expect(throws: BricksError.transport(URLError(.networkConnectionLost))) { try await first.value }
-        await #expect(throws: BricksError.transport(URLError(.networkConnectionLost))) { try await second.value }
+        await #expect(throws: BricksError(.transport(URLError(.networkConnectionLost)))) { try await first.value }
+        await #expect(throws: BricksError(.transport(URLError(.networkConnectionLost)))) { try await second.value }
         #expect(transport.calls.count == 1)
     }
 }

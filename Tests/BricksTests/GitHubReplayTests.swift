@@ -132,7 +132,7 @@ private func replay<Request: RequestContextType>(
     let stub = StubTransport()
     await stub.register(
         method, recordedURL.path,
-        reply: .init(status: exchange.status, headers: exchange.headers, body: exchange.responseBody))
+        reply: .init(status: exchange.status, headers: HeaderFields(exchange.headers), body: exchange.responseBody))
     let value = try await Session(transport: stub).send(request)
     let sent = try #require(await stub.requests.first, sourceLocation: sourceLocation)
     let sentURL = try #require(sent.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) })

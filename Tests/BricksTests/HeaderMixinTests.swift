@@ -36,14 +36,14 @@ private struct HeaderProxy<Base: RequestContextType>: RequestContextType {
     }
     var contentType: String? { base.contentType }
     func httpBody() throws -> Data? { try base.httpBody() }
-    func decode(_ data: Data, response: HTTPURLResponse) throws -> Base.Response {
+    func decode(_ data: Data, response: ResponseHead) throws -> Base.Response {
         try base.decode(data, response: response)
     }
 }
 
 private struct SetHeader: Middleware {
     let name: String, value: String
-    func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
         var request = request
         request.setValue(value, forHTTPHeaderField: name)
         return try await next(request, context)
@@ -86,7 +86,7 @@ private struct SetHeader: Middleware {
     @Test func oneLayerNamingAHeaderTwiceIsRejected() {
         var request = UpdateThing()
         request.additionalHeaderFields = ["X-Trace": "a", "x-trace": "b"]
-        #expect(throws: BricksError.invalidRequest("")) { try request.makeURLRequest() }
+        #expect(throws: BricksError(.invalidRequest(""))) { try request.makeURLRequest() }
         do {
             _ = try request.makeURLRequest()
         } catch {
@@ -97,7 +97,7 @@ private struct SetHeader: Middleware {
     @Test func additionalHeadersAreValidatedToo() {
         var request = UpdateThing()
         request.additionalHeaderFields = ["X-Evil": "a\r\nInjected: 1"]
-        #expect(throws: BricksError.invalidHeader(name: "X-Evil", reason: "")) { try request.makeURLRequest() }
+        #expect(throws: BricksError(.invalidHeader(name: "X-Evil", reason: ""))) { try request.makeURLRequest() }
     }
 
     @Test func mergeForProxiesReplacesNamesThatDifferOnlyInCase() {

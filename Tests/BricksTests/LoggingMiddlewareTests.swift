@@ -90,12 +90,21 @@ import FoundationNetworking
         let lines = Recorder<String>()
         let stub = StubTransport()
         await stub.register(.get, "/x", reply: .init(failure: URLError(.timedOut)))
+        await stub.register(.get, "/refused", reply: .init(failure: URLError(.cannotConnectToHost)))
         let session = Session(transport: stub, middleware: [LoggingMiddleware { lines.append($0) }])
         _ = await #expect(throws: BricksError.self) {
             try await session.send(Custom(path: "/x", queryItems: [URLQueryItem(name: "access_token", value: "abc")]))
         }
+        // The core maps the transport's error before middleware sees it: the cause is logged as
+        // the BricksError says it, in words (a time-out keeps no URLError code).
         let failure = try #require(lines.values.last)
         #expect(failure.hasPrefix("✗ GET https://api.example.com/x?access_token=REDACTED failed after "))
-        #expect(failure.hasSuffix("URLError -1001"))
+        #expect(failure.hasSuffix("the request timed out before a complete reply arrived."))
+        #expect(!failure.contains("abc"))
+
+        _ = await #expect(throws: BricksError.self) { try await session.send(Custom(path: "/refused")) }
+        let refused = try #require(lines.values.last)
+        #expect(refused.hasPrefix("✗ GET https://api.example.com/refused failed after "))
+        #expect(refused.hasSuffix("connection refused: is a server listening on that port?) [URLError -1004]."))
     }
 }

@@ -30,8 +30,8 @@ import FoundationNetworking
 
     @Test func sessionContextKnowsTheMethodsIdempotency() async throws {
         struct Probe: Middleware {
-            func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws
-                -> (Data, HTTPURLResponse)
+            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+                -> RawResponse
             {
                 var request = request
                 request.setValue("\(context.method) \(context.isIdempotent)", forHTTPHeaderField: "X-Probe")
@@ -54,7 +54,7 @@ import FoundationNetworking
         struct GetWithJSON: ExampleRequest, GETRequestType, JSONBodyRequestType, EmptyResponseType {
             var body: [String: Int] { ["a": 1] }
         }
-        #expect(throws: BricksError.invalidRequest("")) { try HeadWithBody().makeURLRequest() }
+        #expect(throws: BricksError(.invalidRequest(""))) { try HeadWithBody().makeURLRequest() }
         do {
             _ = try GetWithJSON().makeURLRequest()
             Issue.record("a GET with a body was built")

@@ -11,25 +11,27 @@ import FoundationNetworking
     /// Adds its name to a request header on the way in and to the reply body on the way out.
     struct Layer: Middleware {
         let name: String
-        func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+        func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
             var request = request
             let trace = request.value(forHTTPHeaderField: "X-Trace").map { $0 + "," } ?? ""
             request.setValue(trace + name, forHTTPHeaderField: "X-Trace")
-            let (data, response) = try await next(request, context)
-            return (data + Data(",\(name)".utf8), response)
+            var response = try await next(request, context)
+            let data = try await response.body.collect(upTo: .max)
+            response.body = ResponseBody(data + Data(",\(name)".utf8))
+            return response
         }
     }
 
     /// Answers by itself, never calling `next`.
     struct Answering: Middleware {
-        func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
-            (Data("short".utf8), httpResponse(for: request, status: 200))
+        func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+            RawResponse(head: responseHead(for: request, status: 200), body: ResponseBody(Data("short".utf8)))
         }
     }
 
     struct Throwing: Middleware {
         let error: any Error
-        func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+        func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
             throw error
         }
     }
@@ -58,7 +60,9 @@ import FoundationNetworking
         let seen = Recorder<String>()
         struct Watching: Middleware {
             let seen: Recorder<String>
-            func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+                -> RawResponse
+            {
                 do { return try await next(request, context) } catch {
                     seen.append("\(error)")
                     throw error
@@ -74,7 +78,7 @@ import FoundationNetworking
 
     @Test func urlErrorsAndCancellationFromMiddlewareBecomeBricksErrors() async throws {
         let stub = StubTransport()
-        await #expect(throws: BricksError.transport(URLError(.cannotConnectToHost))) {
+        await #expect(throws: BricksError(.transport(URLError(.cannotConnectToHost)))) {
             try await Session(transport: stub, middleware: [Throwing(error: URLError(.cannotConnectToHost))])
                 .send(Custom(path: "/x"))
         }
@@ -84,9 +88,11 @@ import FoundationNetworking
     }
 
     @Test func contextStorageLetsMiddlewareCooperate() async throws {
-        enum Tag: RequestContextKey { static let defaultValue = "none" }
+        enum Tag: MiddlewareContextKey { static let defaultValue = "none" }
         struct Writer: Middleware {
-            func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+                -> RawResponse
+            {
                 #expect(context[Tag.self] == "none")
                 var context = context
                 context[Tag.self] = "set by writer"
@@ -94,7 +100,7 @@ import FoundationNetworking
             }
         }
         let seen = Recorder<String>()
-        let reader = StubMiddleware { _, context in
+        let reader = Responder { _, context in
             seen.append(context[Tag.self])
             return .init(status: 204)
         }
@@ -108,7 +114,7 @@ import FoundationNetworking
     ])
     func contextKnowsIdempotency(method: HTTPMethod, headers: [String: String], idempotent: Bool) async throws {
         let seen = Recorder<Bool>()
-        let probe = StubMiddleware { _, context in
+        let probe = Responder { _, context in
             seen.append(context.isIdempotent)
             return .init(status: 204)
         }
@@ -137,26 +143,37 @@ import FoundationNetworking
         #expect(String(decoding: body, as: UTF8.self) == "t,in,out")
     }
 
-    @Test func overallTimeoutShortensEachAttemptsTimeout() async throws {
+    /// The core keeps the deadline itself: the transport sees each request's own timeout (the
+    /// old Session shortened it instead), and the call still fails by the overall deadline.
+    @Test func overallTimeoutBoundsEachCallAndLeavesTheRequestsTimeoutAlone() async throws {
         let seen = Recorder<TimeInterval>()
         let transport = ReplyingTransport { request in
             seen.append(request.timeoutInterval)
-            return (Data(), httpResponse(for: request, status: 200))
+            if request.url?.path == "/slow" { try await Task.sleep(for: .seconds(30)) }
+            return (Data(), responseHead(for: request, status: 200))
         }
-        let session = Session(transport: transport, overallTimeout: .milliseconds(500))
+        let session = Session(transport: transport, overallTimeout: .milliseconds(300))
         _ = try await session.send(Custom(path: "/x", timeoutInterval: 60))
-        _ = try await session.with(overallTimeout: nil).send(Custom(path: "/x", timeoutInterval: 60))
-        _ = try await session.send(Custom(path: "/x", timeoutInterval: 0.2))
-        let timeouts = seen.values
-        #expect(timeouts.count == 3)
-        #expect(timeouts[0] > 0.3 && timeouts[0] <= 0.5)
-        #expect(timeouts[1] == 60)
-        #expect(timeouts[2] == 0.2)
+
+        var started = ContinuousClock.now
+        await #expect(throws: BricksError.timedOut) { try await session.send(Custom(path: "/slow", timeoutInterval: 60)) }
+        var elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(10))
+
+        started = ContinuousClock.now
+        await #expect(throws: BricksError.timedOut) {
+            try await session.with(overallTimeout: nil).send(Custom(path: "/slow", timeoutInterval: 0.2))
+        }
+        elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(150) && elapsed < .seconds(10))
+        #expect(seen.values == [60, 60, 0.2])
     }
 
     @Test func aDeadlineThatHasPassedFailsBeforeTheTransport() async throws {
         struct Expired: Middleware {
-            func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+                -> RawResponse
+            {
                 var context = context
                 context.deadline = .now - .seconds(1)
                 #expect(try #require(context.timeRemaining) < .zero)
@@ -173,11 +190,14 @@ import FoundationNetworking
 
 // MARK: - Helpers shared by the middleware tests
 
-/// A transport that answers with a closure.
+/// A transport that answers with a closure, with a body in memory.
 struct ReplyingTransport: HTTPTransport {
-    let reply: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
-    init(_ reply: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)) { self.reply = reply }
-    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) { try await reply(request) }
+    let reply: @Sendable (URLRequest) async throws -> (Data, ResponseHead)
+    init(_ reply: @escaping @Sendable (URLRequest) async throws -> (Data, ResponseHead)) { self.reply = reply }
+    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+        let (data, head) = try await reply(request)
+        return RawResponse(head: head, body: ResponseBody(data))
+    }
 }
 
 /// A transport that holds every request at `gate`, then answers 200 with `body` (by default one
@@ -189,7 +209,7 @@ struct GatedTransport: HTTPTransport {
     let calls = Recorder<String>()
     let cancelled = Recorder<Bool>()
 
-    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func exchange(_ request: URLRequest, body _: RequestBody?) async throws -> RawResponse {
         calls.append(request.url!.path)
         await gate.arrive()
         if Task.isCancelled {
@@ -197,12 +217,31 @@ struct GatedTransport: HTTPTransport {
             throw CancellationError()
         }
         if let failure { throw failure }
-        return (Data((body ?? "call \(calls.count)").utf8), httpResponse(for: request, status: 200))
+        return RawResponse(
+            head: responseHead(for: request, status: 200), body: ResponseBody(Data((body ?? "call \(calls.count)").utf8)))
     }
 }
 
-func httpResponse(for request: URLRequest, status: Int, headers: [String: String] = [:]) -> HTTPURLResponse {
-    HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+/// A middleware that answers from a closure that sees the request and its context, or passes the
+/// request on when the closure returns `nil` (what the removed `StubMiddleware` did, for tests that
+/// need the context: the attempt number, the idempotency, context storage).
+struct Responder: Middleware {
+    let respond: @Sendable (URLRequest, MiddlewareContext) async throws -> StubTransport.Reply?
+    init(_ respond: @escaping @Sendable (URLRequest, MiddlewareContext) async throws -> StubTransport.Reply?) {
+        self.respond = respond
+    }
+
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+        guard let reply = try await respond(request, context) else { return try await next(request, context) }
+        return RawResponse(
+            head: ResponseHead(statusCode: reply.status, headerFields: reply.headers, url: request.url!),
+            body: ResponseBody(reply.body))
+    }
+}
+
+/// The head of a reply to `request`.
+func responseHead(for request: URLRequest, status: Int, headers: HeaderFields = [:]) -> ResponseHead {
+    ResponseHead(statusCode: status, headerFields: headers, url: request.url!)
 }
 
 /// Collects values from any task.

@@ -58,7 +58,7 @@ private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self
 
     @Test func givesUpWhenEveryBoundaryCollides() {
         let parts = [MultipartFormPart.text(name: "t", value: "same")]
-        #expect(throws: BricksError.invalidRequest("")) {
+        #expect(throws: BricksError(.invalidRequest(""))) {
             try MultipartBodyBuilder.body(for: parts, makeBoundary: { "same" })
         }
     }
@@ -88,7 +88,7 @@ private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self
 
     @Test func partContentTypeWithALineBreakIsRejected() {
         let part = MultipartFormPart(name: "x", contentType: "text/plain\r\nX-Evil: 1", data: Data())
-        #expect(throws: BricksError.invalidRequest("")) { try Upload(parts: [part]).makeURLRequest() }
+        #expect(throws: BricksError(.invalidRequest(""))) { try Upload(parts: [part]).makeURLRequest() }
     }
 
     @Test func boundaryIsReadOnlyFromAWellFormedFirstLine() {

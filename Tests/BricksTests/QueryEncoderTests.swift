@@ -184,7 +184,7 @@ private func pairs(_ items: [URLQueryItem]) -> [String] {
         struct Bad: ExampleRequest, GETRequestType, QueryParametersRequestType, DataResponseType {
             var queryParameters: [String: Double] { ["x": .nan] }
         }
-        #expect(throws: BricksError.invalidRequest("")) { try Bad().makeURLRequest() }
+        #expect(throws: BricksError(.invalidRequest(""))) { try Bad().makeURLRequest() }
         do {
             _ = try Bad().makeURLRequest()
         } catch {

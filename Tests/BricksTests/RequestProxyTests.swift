@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-private struct TeapotError: Error, Decodable, Equatable {
+private struct TeapotError: Error, Decodable, Equatable, Sendable {
     let brewing: String
 }
 
@@ -44,13 +44,13 @@ private struct Everything: RequestContextType {
 
     var acceptableStatusCodes: Range<Int> { 201..<202 }
     var maximumResponseSize: Int? { 4096 }
-    func decode(_ data: Data, response: HTTPURLResponse) throws -> String {
+    func decode(_ data: Data, response: ResponseHead) throws -> String {
         "decoded:" + String(decoding: data, as: UTF8.self)
     }
-    func decodeAPIError(from data: Data, response: HTTPURLResponse) throws -> TeapotError {
+    func decodeAPIError(from data: Data, response: ResponseHead) throws -> TeapotError {
         TeapotError(brewing: String(decoding: data, as: UTF8.self))
     }
-    func error(forStatus status: Int, data: Data, response: HTTPURLResponse) -> (any Error)? {
+    func error(forStatus status: Int, data: Data, response: ResponseHead) -> (any Error)? {
         status == 410 ? MappedError.gone : nil
     }
 }
@@ -117,7 +117,9 @@ private struct Everything: RequestContextType {
         #expect(try await session.send(wrapped) == "decoded:ok")
 
         await stub.register(.put, "/api/things/a b/c%2Fd", reply: .init(status: 200, body: Data("earl grey".utf8)))
-        await #expect(throws: TeapotError(brewing: "earl grey")) { try await session.send(wrapped) }
+        let teapot = try #require(await #expect(throws: TypedAPIError<TeapotError>.self) { try await session.send(wrapped) })
+        #expect(teapot.value == TeapotError(brewing: "earl grey"))
+        #expect(teapot.statusCode == 200)
 
         await stub.register(.put, "/api/things/a b/c%2Fd", reply: .init(status: 410, body: Data("gone".utf8)))
         await #expect(throws: MappedError.gone) { try await session.send(wrapped) }
@@ -146,7 +148,7 @@ private struct Everything: RequestContextType {
         ("Bearer", "tok\r\nX-Evil: 1"), ("Bea rer", "tok"), ("", "tok"), ("Bearer", "tok\u{0}"),
     ])
     func authorizedRejectsHeaderInjection(scheme: String, credentials: String) {
-        #expect(throws: BricksError.invalidHeader(name: "Authorization", reason: "")) {
+        #expect(throws: BricksError(.invalidHeader(name: "Authorization", reason: ""))) {
             try Custom().authorized(with: credentials, scheme: scheme).makeURLRequest()
         }
     }
@@ -159,10 +161,10 @@ private struct Everything: RequestContextType {
         let removed = try base.with(header: "Accept", value: nil).makeURLRequest()
         #expect(removed.value(forHTTPHeaderField: "Accept") == nil)
         #expect(base.with(header: "Accept", value: nil).headerFields == ["x-mode": "a"])
-        #expect(throws: BricksError.invalidHeader(name: "X Bad", reason: "")) {
+        #expect(throws: BricksError(.invalidHeader(name: "X Bad", reason: ""))) {
             try base.with(header: "X Bad", value: "v").makeURLRequest()
         }
-        #expect(throws: BricksError.invalidHeader(name: "X-Ok", reason: "")) {
+        #expect(throws: BricksError(.invalidHeader(name: "X-Ok", reason: ""))) {
             try base.with(header: "X-Ok", value: "a\nb").makeURLRequest()
         }
     }
@@ -175,7 +177,7 @@ private struct Everything: RequestContextType {
 
     @Test(arguments: [0.0, -1, .infinity, .nan])
     func timeoutOverrideRejectsNonPositiveTimeouts(seconds: Double) {
-        #expect(throws: BricksError.invalidRequest("")) { try Custom().with(timeout: seconds).makeURLRequest() }
+        #expect(throws: BricksError(.invalidRequest(""))) { try Custom().with(timeout: seconds).makeURLRequest() }
     }
 
     @Test func timeoutOverrideKeepsFractions() throws {
@@ -208,7 +210,7 @@ private struct Everything: RequestContextType {
 
     @Test(arguments: ["ftp://files.example.com", "https://user:pw@example.com", "/relative"])
     func baseURLOverrideRejectsWhatNoBaseURLMayBe(url: String) {
-        #expect(throws: BricksError.invalidURL("")) {
+        #expect(throws: BricksError(.invalidURL(""))) {
             try Custom().with(baseURL: URL(string: url)!).makeURLRequest()
         }
     }
@@ -218,7 +220,7 @@ private struct Everything: RequestContextType {
             var baseURL: URL { URL(string: "https://api.example.com")! }
             func makeURLRequest() throws -> URLRequest { URLRequest(url: URL(string: "https://api.example.com.evil.org/x")!) }
         }
-        #expect(throws: BricksError.invalidURL("")) {
+        #expect(throws: BricksError(.invalidURL(""))) {
             try Elsewhere().with(baseURL: URL(string: "https://staging.example.com")!).makeURLRequest()
         }
     }

@@ -47,19 +47,19 @@ import FoundationNetworking
     @Test(arguments: ["example.com/path", "/relative", "ftp://example.com", "https://user:secret@example.com"])
     func badBaseURLIsAnInvalidURLError(string: String) throws {
         let base = try #require(URL(string: string))
-        #expect(throws: BricksError.invalidURL("")) { try Custom(baseURL: base).makeURLRequest() }
+        #expect(throws: BricksError(.invalidURL(""))) { try Custom(baseURL: base).makeURLRequest() }
     }
 
     @Test(arguments: ["a\r\nInjected: yes", "a\nb", "nul\u{0}", "bell\u{7}", "del\u{7F}"])
     func headerValueWithLineBreaksIsRejected(value: String) {
-        #expect(throws: BricksError.invalidHeader(name: "X-Value", reason: "")) {
+        #expect(throws: BricksError(.invalidHeader(name: "X-Value", reason: ""))) {
             try Custom(headerFields: ["X-Value": value]).makeURLRequest()
         }
     }
 
     @Test(arguments: ["", "Bad Name", "Colon:", "Line\nBreak"])
     func headerNameThatIsNotATokenIsRejected(name: String) {
-        #expect(throws: BricksError.invalidHeader(name: name, reason: "")) {
+        #expect(throws: BricksError(.invalidHeader(name: name, reason: ""))) {
             try Custom(headerFields: [name: "v"]).makeURLRequest()
         }
     }
@@ -72,14 +72,14 @@ import FoundationNetworking
     }
 
     @Test func bodyOnAGETIsRejected() {
-        #expect(throws: BricksError.invalidRequest("")) {
+        #expect(throws: BricksError(.invalidRequest(""))) {
             try Custom(method: .get, body: Data("x".utf8)).makeURLRequest()
         }
     }
 
     @Test(arguments: [0, -1, Double.nan, Double.infinity])
     func nonsenseTimeoutIsRejected(timeout: Double) {
-        #expect(throws: BricksError.invalidRequest("")) { try Custom(timeoutInterval: timeout).makeURLRequest() }
+        #expect(throws: BricksError(.invalidRequest(""))) { try Custom(timeoutInterval: timeout).makeURLRequest() }
     }
 
     @Test func jsonBodyThatCannotBeEncodedIsABodyEncodingError() {
@@ -87,7 +87,7 @@ import FoundationNetworking
             let body: [String: Double]
             var path: String { "/measurements" }
         }
-        #expect(throws: BricksError.bodyEncoding(CancellationError())) {
+        #expect(throws: BricksError(.bodyEncoding(CancellationError()))) {
             try Measurement(body: ["value": .nan]).makeURLRequest()
         }
     }

@@ -54,7 +54,7 @@ private func send<Request: RequestContextType>(
     _ request: Request, body: Data, contentType: String?, method: HTTPMethod = .get
 ) async throws -> Request.Response {
     let stub = StubTransport()
-    let headers = contentType.map { ["Content-Type": $0] } ?? [:]
+    let headers: HeaderFields = contentType.map { ["Content-Type": $0] } ?? [:]
     await stub.register(method, "/r", reply: .init(headers: headers, body: body))
     return try await Session(transport: stub).send(request)
 }
@@ -105,7 +105,8 @@ private func send<Request: RequestContextType>(
         do {
             _ = try await send(FetchText(), body: Data("x".utf8), contentType: "text/plain; charset=x-klingon")
             Issue.record("decoded an unknown charset")
-        } catch BricksError.decoding(let error, let excerpt) {
+        } catch let failure as BricksError {
+            guard case .decoding(let error, let excerpt) = failure.reason else { throw failure }
             #expect("\(error)".contains("charset \"x-klingon\""))
             #expect(excerpt == "x")
         }
@@ -115,7 +116,8 @@ private func send<Request: RequestContextType>(
         do {
             _ = try await send(FetchText(), body: Data([0x61, 0xFF, 0xFE]), contentType: "text/plain; charset=utf-8")
             Issue.record("decoded invalid UTF-8")
-        } catch BricksError.decoding(let error, _) {
+        } catch let failure as BricksError {
+            guard case .decoding(let error, _) = failure.reason else { throw failure }
             #expect("\(error)".contains("not valid utf-8 text"))
         }
     }

@@ -17,11 +17,11 @@ import FoundationNetworking
     /// records the attempt numbers it sees.
     struct Script: Sendable {
         let statuses: [Int]
-        var headers: [String: String] = [:]
+        var headers: HeaderFields = [:]
         let attempts = Recorder<Int>()
 
-        var middleware: StubMiddleware {
-            StubMiddleware { [statuses, headers, attempts] _, context in
+        var middleware: Responder {
+            Responder { [statuses, headers, attempts] _, context in
                 attempts.append(context.attempt)
                 return .init(status: statuses[min(context.attempt, statuses.count) - 1], headers: headers)
             }
@@ -83,23 +83,23 @@ import FoundationNetworking
         await stub.register(.get, "/down", reply: .init(failure: URLError(.cannotConnectToHost)))
         await stub.register(.get, "/bad", reply: .init(failure: URLError(.badURL)))
         let session = Session(transport: stub, middleware: [RetryMiddleware(Self.fast(4))])
-        await #expect(throws: BricksError.transport(URLError(.cannotConnectToHost))) {
+        await #expect(throws: BricksError(.transport(URLError(.cannotConnectToHost)))) {
             try await session.send(Custom(path: "/down"))
         }
         #expect(await stub.requests.count == 4)
-        await #expect(throws: BricksError.transport(URLError(.badURL))) { try await session.send(Custom(path: "/bad")) }
+        await #expect(throws: BricksError(.transport(URLError(.badURL)))) { try await session.send(Custom(path: "/bad")) }
         #expect(await stub.requests.count == 5)
     }
 
     @Test func errorsAboutTheReplyOrTheAppAreNotTransient() {
         #expect(RetryPolicy.isTransient(BricksError.timedOut))
-        #expect(RetryPolicy.isTransient(BricksError.transport(URLError(.networkConnectionLost))))
+        #expect(RetryPolicy.isTransient(BricksError(.transport(URLError(.networkConnectionLost)))))
         #expect(RetryPolicy.isTransient(URLError(.notConnectedToInternet)))
         #expect(!RetryPolicy.isTransient(BricksError.responseTooLarge(limit: 1)))
-        #expect(!RetryPolicy.isTransient(BricksError.cancelled))
+        #expect(!RetryPolicy.isTransient(BricksError(.cancelled)))
         #expect(!RetryPolicy.isTransient(URLError(.cancelled)))
         #expect(!RetryPolicy.isTransient(CancellationError()))
-        #expect(!RetryPolicy.isTransient(BricksError.invalidURL("x")))
+        #expect(!RetryPolicy.isTransient(BricksError(.invalidURL("x"))))
     }
 
     @Test func retryAfterInSecondsReplacesTheBackoff() async throws {
@@ -154,7 +154,7 @@ import FoundationNetworking
 
     @Test func cancellingDuringTheWaitStopsAtOnce() async throws {
         let firstReply = AsyncStream<Void>.makeStream()
-        let probe = StubMiddleware { _, _ in
+        let probe = Responder { _, _ in
             firstReply.continuation.yield()
             return .init(status: 503)
         }
@@ -166,7 +166,7 @@ import FoundationNetworking
         _ = await replies.next()
         let started = ContinuousClock.now
         task.cancel()
-        await #expect(throws: BricksError.cancelled) { try await task.value }
+        await #expect(throws: BricksError(.cancelled)) { try await task.value }
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 

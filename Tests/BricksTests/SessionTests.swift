@@ -24,9 +24,11 @@ import FoundationNetworking
         do {
             _ = try await Session(transport: stub).send(GetUser(login: "x"))
             Issue.record("expected an error")
-        } catch BricksError.unacceptableStatus(let code, let headers, let body) {
-            #expect(code == 404)
-            #expect(headers["X-Trace"] == "t1")
+        } catch let error as BricksError {
+            guard case .unacceptableStatus(let head, let body) = error.reason else { throw error }
+            #expect(head.statusCode == 404)
+            #expect(head.headerFields["X-Trace"] == "t1")
+            #expect(error.statusCode == 404)
             #expect(body == Data("nope".utf8))
         }
     }
@@ -37,7 +39,8 @@ import FoundationNetworking
         do {
             _ = try await Session(transport: stub).send(GetUser(login: "x"))
             Issue.record("expected an error")
-        } catch BricksError.decoding(_, let excerpt) {
+        } catch let error as BricksError {
+            guard case .decoding(_, let excerpt) = error.reason else { throw error }
             #expect(excerpt == #"{"id": "not a number"}"#)
         }
     }
@@ -45,7 +48,7 @@ import FoundationNetworking
     @Test func transportFailureIsATransportError() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/users/x", reply: .init(failure: URLError(.cannotConnectToHost)))
-        await #expect(throws: BricksError.transport(URLError(.cannotConnectToHost))) {
+        await #expect(throws: BricksError(.transport(URLError(.cannotConnectToHost)))) {
             try await Session(transport: stub).send(GetUser(login: "x"))
         }
         await stub.register(.get, "/users/y", reply: .init(failure: URLError(.timedOut)))
@@ -92,15 +95,15 @@ import FoundationNetworking
         }
         let stub = StubTransport()
         await stub.register(.get, "/blob", reply: .init(body: Data(count: 11)))
-        let session = Session(transport: stub, limits: TransportLimits(maximumResponseSize: 100))
+        let session = Session(transport: stub, limits: ResponseLimits(maximumBodySize: 100))
         await #expect(throws: BricksError.responseTooLarge(limit: 10)) { try await session.send(Small()) }
         #expect(try await session.send(Large()).count == 11)
     }
 
     @Test func headerAddedByMiddlewareIsValidatedBeforeTheTransport() async throws {
         struct BadHeader: Middleware {
-            func intercept(_ request: URLRequest, context: RequestContext, next: @escaping Next) async throws
-                -> (Data, HTTPURLResponse)
+            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+                -> RawResponse
             {
                 var request = request
                 request.setValue("1", forHTTPHeaderField: "Not A Token")
@@ -108,7 +111,7 @@ import FoundationNetworking
             }
         }
         let stub = StubTransport()
-        await #expect(throws: BricksError.invalidHeader(name: "Not A Token", reason: "")) {
+        await #expect(throws: BricksError(.invalidHeader(name: "Not A Token", reason: ""))) {
             try await Session(transport: stub, middleware: [BadHeader()]).send(GetUser(login: "a"))
         }
         #expect(await stub.requests.isEmpty)
@@ -119,7 +122,8 @@ import FoundationNetworking
         await stub.register(.get, "/users/a", reply: .json(#"{"id":1,"login":"a"}"#, headers: ["ETag": "\"v1\""]))
         let reply = try await Session(transport: stub).response(for: GetUser(login: "a"))
         #expect(reply.value.login == "a")
-        #expect(reply.response.value(forHTTPHeaderField: "etag") == "\"v1\"")
+        #expect(reply.head.value(forHTTPHeaderField: "etag") == "\"v1\"")
+        #expect(reply.head.statusCode == 200)
     }
 }
 
@@ -128,7 +132,9 @@ import FoundationNetworking
     struct Tracing: Middleware {
         let name: String
         let log: Log
-        func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+        func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+            -> RawResponse
+        {
             await log.append("\(name)>")
             let reply = try await next(request, context)
             await log.append("<\(name)")
@@ -153,10 +159,11 @@ import FoundationNetworking
 
     @Test func contextCarriesTheEndpointAndMethod() async throws {
         struct Probe: Middleware {
-            func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> (Data, HTTPURLResponse) {
+            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+                -> RawResponse
+            {
                 let body = Data(#"{"id":\#(context.attempt),"login":"\#(context.endpointName) \#(context.method) \#(context.isIdempotent)"}"#.utf8)
-                let response = HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
-                return (body, response)
+                return RawResponse(head: responseHead(for: request, status: 200), body: ResponseBody(body))
             }
         }
         let user = try await Session(transport: StubTransport(), middleware: [Probe()]).send(GetUser(login: "a"))

@@ -16,7 +16,7 @@ enum AppError: Error, Equatable {
 /// An app protocol that names a typed error and maps statuses, as an app would.
 private protocol MappedAPI: ExampleRequest where APIError == GitHubError {}
 extension MappedAPI {
-    func error(forStatus status: Int, data: Data, response: HTTPURLResponse) -> (any Error)? {
+    func error(forStatus status: Int, data: Data, response: ResponseHead) -> (any Error)? {
         switch status {
         case 401: AppError.invalidToken
         case 426, 501: AppError.updateRequired
@@ -31,14 +31,14 @@ private struct GetRepo: MappedAPI, GETRequestType, JSONResponseType {
 }
 
 /// Error bodies that need a decoder of their own (snake case here).
-private struct SnakeError: Error, Decodable, Equatable {
+private struct SnakeError: Error, Decodable, Equatable, Sendable {
     let errorCode: Int
 }
 
 private struct GetSnake: ExampleRequest, GETRequestType, DataResponseType {
     typealias APIError = SnakeError
     var path: String { "/snake" }
-    func decodeAPIError(from data: Data, response: HTTPURLResponse) throws -> SnakeError {
+    func decodeAPIError(from data: Data, response: ResponseHead) throws -> SnakeError {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return try decoder.decode(SnakeError.self, from: data)
@@ -58,10 +58,11 @@ private let validationFailed = #"""
         do {
             _ = try await Session(transport: transport).send(request)
             Issue.record("expected the typed error")
-        } catch let error as GitHubError {
-            #expect(error.message == "Validation Failed")
-            #expect(error.errors == [GitHubError.FieldError(resource: "Label", code: "invalid", field: "color")])
-            #expect(error.documentationURL == "https://docs.github.com/rest/reference/issues#create-a-label")
+        } catch let error as TypedAPIError<GitHubError> {
+            #expect(error.statusCode == 422)
+            #expect(error.value.message == "Validation Failed")
+            #expect(error.value.errors == [GitHubError.FieldError(resource: "Label", code: "invalid", field: "color")])
+            #expect(error.value.documentationURL == "https://docs.github.com/rest/reference/issues#create-a-label")
         }
         let sent = try #require(await transport.requests.first)
         #expect(sent.httpMethod == "POST")
@@ -72,7 +73,9 @@ private let validationFailed = #"""
     @Test func a422WithAGitHubBodyIsTheTypedError() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/repo", status: 422, json: validationFailed)
-        await #expect(throws: GitHubError.self) { try await Session(transport: stub).send(GetRepo()) }
+        let error = try #require(
+            await #expect(throws: TypedAPIError<GitHubError>.self) { try await Session(transport: stub).send(GetRepo()) })
+        #expect(error.value.message == "Validation Failed")
     }
 
     @Test func a500WithHTMLIsAnUnacceptableStatusWithTheBody() async throws {
@@ -82,9 +85,10 @@ private let validationFailed = #"""
         do {
             _ = try await Session(transport: stub).send(GetRepo())
             Issue.record("expected an error")
-        } catch BricksError.unacceptableStatus(let code, let headers, let body) {
-            #expect(code == 500)
-            #expect(headers["Content-Type"] == "text/html")
+        } catch let error as BricksError {
+            guard case .unacceptableStatus(let head, let body) = error.reason else { throw error }
+            #expect(head.statusCode == 500)
+            #expect(head.headerFields["Content-Type"] == "text/html")
             #expect(body == html)
         }
     }
@@ -92,7 +96,7 @@ private let validationFailed = #"""
     @Test func aJSONBodyOfAnotherShapeIsAnUnacceptableStatus() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/repo", status: 404, json: #"{"error": "not here"}"#)
-        await #expect(throws: BricksError.unacceptableStatus(code: 404, headers: [:], body: Data())) {
+        await #expect(throws: BricksError.unacceptable(status: 404)) {
             try await Session(transport: stub).send(GetRepo())
         }
     }
@@ -112,7 +116,10 @@ private let validationFailed = #"""
     @Test func anEndpointCanDecodeItsErrorItsOwnWay() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/snake", status: 400, json: #"{"error_code": 42}"#)
-        await #expect(throws: SnakeError(errorCode: 42)) { try await Session(transport: stub).send(GetSnake()) }
+        let error = try #require(
+            await #expect(throws: TypedAPIError<SnakeError>.self) { try await Session(transport: stub).send(GetSnake()) })
+        #expect(error.value == SnakeError(errorCode: 42))
+        #expect(error.statusCode == 400)
     }
 
     @Test func withoutATypedErrorTheBodyIsKeptInUnacceptableStatus() async throws {
@@ -122,16 +129,17 @@ private let validationFailed = #"""
         do {
             _ = try await Session(transport: stub).send(GetUser(login: "x"))
             Issue.record("expected an error")
-        } catch BricksError.unacceptableStatus(let code, _, let body) {
-            #expect(code == 422)
+        } catch let error as BricksError {
+            guard case .unacceptableStatus(let head, let body) = error.reason else { throw error }
+            #expect(head.statusCode == 422)
             #expect(body == Data(validationFailed.utf8))
         }
     }
 
     @Test func noAPIErrorNeverDecodes() throws {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(NoAPIError.self, from: Data("{}".utf8)) }
-        let response = try #require(HTTPURLResponse(url: exampleBase, statusCode: 400, httpVersion: nil, headerFields: nil))
-        #expect(GetUser(login: "x").apiError(from: Data("{}".utf8), response: response) == nil)
+        let head = ResponseHead(statusCode: 400, url: exampleBase)
+        #expect(throws: DecodingError.self) { try GetUser(login: "x").decodeAPIError(from: Data("{}".utf8), response: head) }
     }
 
     @Test func anAcceptedStatusIsNeverAnError() async throws {
@@ -144,7 +152,9 @@ private let validationFailed = #"""
         let stub = StubTransport()
         await stub.register(.get, "/repo", status: 422, json: validationFailed)
         let session = Session(transport: stub)
-        await #expect(throws: GitHubError.self) { try await session.send(GetRepo().authorized(with: "t").with(timeout: 9)) }
+        await #expect(throws: TypedAPIError<GitHubError>.self) {
+            try await session.send(GetRepo().authorized(with: "t").with(timeout: 9))
+        }
         await stub.register(.get, "/repo", status: 401, json: "{}")
         await #expect(throws: AppError.invalidToken) { try await session.send(GetRepo().with(header: "X", value: "1")) }
     }

@@ -110,8 +110,8 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
         return "\(request): \(text)."
     }
 
-    /// What went wrong, without the call.
-    private var sentence: String {
+    /// What went wrong, without the call: for a log line that names the call already.
+    var sentence: String {
         switch reason {
         case .invalidURL(let reason):
             return "the URL is invalid: \(reason)"
@@ -195,7 +195,6 @@ extension BricksError {
     }
     static func invalidRequest(_ reason: String) -> BricksError { BricksError(.invalidRequest(reason)) }
     static func bodyEncoding(_ error: any Error) -> BricksError { BricksError(.bodyEncoding(error)) }
-    static var cancelled: BricksError { BricksError(.cancelled) }
     /// A bearer token that is `nil` or empty: the call is refused rather than sent without credentials.
     static var missingBearerToken: BricksError {
         BricksError(.invalidRequest(

@@ -83,9 +83,10 @@ public struct MiddlewareContext: Sendable {
         set { storage[ObjectIdentifier(key)] = newValue }
     }
 
-    /// The call, for errors: the endpoint's name, the method and the redacted URL of `request`.
-    func summary(of request: URLRequest) -> RequestSummary {
-        RequestSummary(endpoint: endpointName, method: request.httpMethod ?? method.rawValue, url: request.url)
+    /// The call, for errors: the endpoint's name, the method and the redacted URL of `request`, or
+    /// of the URL that answered when a redirect led elsewhere.
+    func summary(of request: URLRequest, answeredBy head: ResponseHead? = nil) -> RequestSummary {
+        RequestSummary(endpoint: endpointName, method: request.httpMethod ?? method.rawValue, url: head?.url ?? request.url)
     }
 }
 

@@ -69,7 +69,7 @@ public struct RetryMiddleware: Middleware {
                     delay = policy.backoff(afterAttempt: tries)
                 }
             } catch {
-                if Task.isCancelled || Self.isCancellation(error) { throw BricksError.cancelled }
+                if Task.isCancelled || Self.isCancellation(error) { throw BricksError(.cancelled) }
                 guard tries < policy.maxAttempts, policy.isRetryableError(error) else { throw error }
                 delay = policy.backoff(afterAttempt: tries)
             }
@@ -81,14 +81,14 @@ public struct RetryMiddleware: Middleware {
 
     /// Waits `delay`, unless the task is cancelled or the wait would reach `deadline`.
     private func wait(_ delay: Duration, before deadline: ContinuousClock.Instant?) async throws {
-        if Task.isCancelled { throw BricksError.cancelled }
+        if Task.isCancelled { throw BricksError(.cancelled) }
         if let deadline, ContinuousClock.now.duration(to: deadline) <= delay {
             throw BricksError(.timedOut(after: ContinuousClock.now.duration(to: deadline)))
         }
         do {
             try await sleep(delay)
         } catch {
-            throw BricksError.cancelled
+            throw BricksError(.cancelled)
         }
     }
 

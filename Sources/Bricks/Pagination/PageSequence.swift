@@ -53,7 +53,7 @@ public struct PageSequence<Request: PaginatedRequestType>: AsyncSequence, Sendab
             }
             guard let request = pending else { return nil }
             pending = nil
-            if Task.isCancelled { throw BricksError.cancelled }
+            if Task.isCancelled { throw BricksError(.cancelled) }
             let page = try await session.response(for: request)
             do {
                 pending = try request.nextRequest(after: page.value, head: page.head)

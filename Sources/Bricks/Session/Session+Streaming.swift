@@ -85,7 +85,7 @@ extension Session {
         if lastEventID != nil, response.head.statusCode == 204 { return nil }
         guard endpoint.acceptableStatusCodes.contains(response.head.statusCode) else {
             let data = try await collect(response.body, context: context, request: urlRequest)
-            _ = try decode(endpoint, data: data, head: response.head, summary: { context.summary(of: urlRequest) })
+            _ = try decode(endpoint, data: data, head: response.head, summary: { context.summary(of: urlRequest, answeredBy: response.head) })
             return nil
         }
         return response
@@ -133,7 +133,7 @@ extension Session {
             let resumed = resume != nil && head.statusCode == 206
             if !resumed, !endpoint.acceptableStatusCodes.contains(head.statusCode) {
                 let data = try await collect(response.body, context: context, request: urlRequest)
-                _ = try decode(endpoint, data: data, head: head, summary: { context.summary(of: urlRequest) })
+                _ = try decode(endpoint, data: data, head: head, summary: { context.summary(of: urlRequest, answeredBy: response.head) })
             }
             if !resumed { try file.truncate() }
             let expected = Self.expectedLength(of: head, resumedAt: resumed ? file.size : nil)

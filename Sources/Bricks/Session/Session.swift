@@ -162,7 +162,7 @@ public struct Session: Sendable {
         let response = try await exchange(urlRequest, context: context)
         let data = try await collect(response.body, context: context, request: urlRequest)
         return DecodedResponse(
-            value: try decode(request, data: data, head: response.head, summary: { context.summary(of: urlRequest) }),
+            value: try decode(request, data: data, head: response.head, summary: { context.summary(of: urlRequest, answeredBy: response.head) }),
             head: response.head)
     }
 

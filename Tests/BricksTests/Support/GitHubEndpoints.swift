@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 /// GitHub's error body: `{"message": …, "errors": […], "documentation_url": …}`.
-struct GitHubError: Error, Decodable, Equatable {
+struct GitHubError: Error, Decodable, Equatable, Sendable {
     struct FieldError: Decodable, Equatable, Sendable {
         let resource: String
         let code: String

@@ -19,7 +19,7 @@ actor QueryRoutedStub: HTTPTransport {
     init(exchanges: [RecordedExchange]) {
         for exchange in exchanges {
             replies["\(exchange.method) \(exchange.path)"] = StubTransport.Reply(
-                status: exchange.status, headers: exchange.headers, body: exchange.responseBody)
+                status: exchange.status, headers: HeaderFields(exchange.headers), body: exchange.responseBody)
         }
     }
 
@@ -34,12 +34,12 @@ actor QueryRoutedStub: HTTPTransport {
     /// The path and query of every request received, as sent.
     var targets: [String] { get async { await stub.requests.map { Self.target(of: $0.url) } } }
 
-    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET") ?? .get
         let key = "\(method) \(Self.target(of: request.url))"
         let reply = replies[key] ?? StubTransport.Reply(status: 404, body: Data("no reply for \(key)".utf8))
         await stub.register(method, request.url?.path ?? "/", reply: reply)
-        return try await stub.send(request)
+        return try await stub.exchange(request, body: body)
     }
 
     static func target(of url: URL?) -> String {
