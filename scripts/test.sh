@@ -59,4 +59,7 @@ if [ "${BRICKS_SKIP_PACKAGES:-0}" != "1" ]; then
 
   echo "==> the AsyncHTTPClient transport: its tests, and the whole integration suite on it"
   bash Transports/AsyncHTTPClient/test.sh
+
+  echo "==> the integrations: swift-log, swift-metrics, swift-distributed-tracing, swift-http-types"
+  bash Integrations/test.sh
 fi

@@ -1,0 +1,135 @@
+import Bricks
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One pass through the rest of a middleware stack, as the integrations report it: what was sent
+/// (secrets redacted), how long it took and how it ended.
+package struct Exchange: Sendable {
+    /// The method sent, such as `"GET"`.
+    package var method: String
+    /// The URL sent, redacted as Bricks' own logging and errors redact it.
+    package var redactedURL: String
+    /// The endpoint's own type name, such as `"GetUser"`.
+    package var endpoint: String
+    /// The attempt number, from 1.
+    package var attempt: Int
+    /// How long the rest of the stack took to answer or fail.
+    package var duration: Duration
+    /// The response's head, or `nil` when an error was thrown instead.
+    package var head: ResponseHead?
+    /// Whether the body reached the middleware unread (a streamed call).
+    package var isBodyStreamed: Bool
+    /// The size of the collected body, when it was collected.
+    package var bodySize: Int?
+    /// The error thrown instead of a response.
+    package var error: (any Error)?
+
+    /// Starts the record of `request`.
+    package init(_ request: URLRequest, context: MiddlewareContext) {
+        method = Self.method(of: request, context: context)
+        redactedURL = RequestSummary(endpoint: context.endpointName, method: method, url: request.url).url
+        endpoint = context.endpointName
+        attempt = context.attempt
+        duration = .zero
+        isBodyStreamed = false
+    }
+
+    /// The method `request` is sent with.
+    package static func method(of request: URLRequest, context: MiddlewareContext) -> String {
+        request.httpMethod ?? context.method.rawValue
+    }
+
+    /// Whether the exchange failed: an error was thrown, or the status is 400 or above.
+    package var isFailure: Bool { error != nil || head.map { Status.isFailure($0.statusCode) } ?? true }
+
+    /// The duration in milliseconds.
+    package var milliseconds: Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+
+    /// Calls `next`, then hands the record of that call to `report`, in the calling task.
+    package static func measure(
+        _ request: URLRequest, context: MiddlewareContext, next: Middleware.Next, report: (Exchange) -> Void
+    ) async throws -> RawResponse {
+        var exchange = Exchange(request, context: context)
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            let response = try await next(request, context)
+            exchange.duration = started.duration(to: clock.now)
+            exchange.head = response.head
+            exchange.isBodyStreamed = response.body.isStreamed
+            exchange.bodySize = response.body.bufferedData?.count
+            report(exchange)
+            return response
+        } catch {
+            exchange.duration = started.duration(to: clock.now)
+            exchange.error = error
+            report(exchange)
+            throw error
+        }
+    }
+}
+
+/// The status rules the integrations share.
+package enum Status {
+    /// Whether a status counts as a failure: 400 and above, as OpenTelemetry marks HTTP client
+    /// spans. The middleware cannot see the endpoint's `acceptableStatusCodes`.
+    package static func isFailure(_ status: Int) -> Bool { status >= 400 }
+
+    /// Whether a status is a server's failure (500 and above).
+    package static func isServerFailure(_ status: Int) -> Bool { status >= 500 }
+
+    /// The status class, such as `"2xx"`, or `"other"` outside 100–999.
+    package static func statusClass(_ status: Int) -> String {
+        (100...999).contains(status) ? "\(status / 100)xx" : "other"
+    }
+}
+
+/// How the integrations name and show errors without leaking secrets.
+package enum ErrorNames {
+    /// The error to hand to a log handler or tracer: a `URLError` or `CancellationError` becomes
+    /// the ``BricksError`` the caller will see (a `URLError`'s user info may hold the full URL,
+    /// query secrets included); other errors stay as they are.
+    package static func sanitized(_ error: any Error) -> any Error {
+        switch error {
+        case is URLError, is CancellationError: BricksError(mapping: error)
+        default: error
+        }
+    }
+
+    /// A short, low-cardinality name for the kind of failure, for `error.type`: the
+    /// ``BricksError/Reason`` in snake case (`"timeout"`, `"transport"`, `"cancelled"`…), or the
+    /// error's type name for other errors.
+    package static func type(of error: any Error) -> String {
+        guard let error = sanitized(error) as? BricksError else { return String(reflecting: Swift.type(of: error)) }
+        switch error.reason {
+        case .invalidURL: return "invalid_url"
+        case .invalidHeader: return "invalid_header"
+        case .invalidRequest: return "invalid_request"
+        case .bodyEncoding: return "body_encoding"
+        case .transport: return "transport"
+        case .invalidResponse: return "invalid_response"
+        case .tooManyRedirects: return "too_many_redirects"
+        case .timedOut: return "timeout"
+        case .cancelled: return "cancelled"
+        case .unacceptableStatus(let head, _): return "\(head.statusCode)"
+        case .decoding: return "decoding"
+        case .responseTooLarge: return "response_too_large"
+        }
+    }
+
+    /// Whether the error is a cancellation of the calling task.
+    package static func isCancellation(_ error: any Error) -> Bool {
+        guard let error = sanitized(error) as? BricksError, case .cancelled = error.reason else { return false }
+        return true
+    }
+
+    /// The error as text that carries no URL secrets.
+    package static func describe(_ error: any Error) -> String {
+        String(describing: sanitized(error))
+    }
+}
