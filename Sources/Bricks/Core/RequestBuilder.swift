@@ -33,6 +33,15 @@ enum RequestBuilder {
                 try HeaderValidation.validate(name: "Content-Type", value: contentType)
                 urlRequest.setValue(withBoundary(contentType, of: body), forHTTPHeaderField: "Content-Type")
             }
+        } else if let contentType = request.contentType,
+            try rethrow(as: BricksError.bodyEncoding, { try request.streamedBody() }) != nil
+        {
+            // A streamed body (a file) is sent by the Session's core; its type travels here.
+            if method == .get || method == .head {
+                throw .invalidRequest("a \(method) request cannot carry a body; use another method")
+            }
+            try HeaderValidation.validate(name: "Content-Type", value: contentType)
+            urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
         try apply(request.headerFields, to: &urlRequest, layer: "headerFields")
         try apply(request.additionalHeaderFields, to: &urlRequest, layer: "additionalHeaderFields")

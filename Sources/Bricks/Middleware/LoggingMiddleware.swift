@@ -93,7 +93,7 @@ public struct LoggingMiddleware: Middleware {
     /// An error as text that carries no URL (a `URLError`'s user info may hold the full URL).
     private static func describe(_ error: any Error) -> String {
         switch error {
-        case let error as BricksError: error.sentence  // the line names the call already
+        case let error as BricksError: error.sentence + "."  // the line names the call already
         case let error as URLError: "URLError \(error.code.rawValue)"
         default: String(describing: error)
         }

@@ -75,7 +75,7 @@ extension Session {
     /// Server-Sent Events stream is answered `204 No Content` (the server's "stop").
     /// - Throws: what ``send(_:)`` throws for a status the endpoint does not accept.
     func openStream<Endpoint: RequestContextType>(_ endpoint: Endpoint, lastEventID: String? = nil) async throws
-        -> RawResponse?
+        -> (response: RawResponse, call: RequestSummary)?
     {
         var (urlRequest, context) = try prepare(endpoint, streamsBody: true)
         if let lastEventID, !lastEventID.isEmpty {
@@ -88,7 +88,7 @@ extension Session {
             _ = try decode(endpoint, data: data, head: response.head, summary: { context.summary(of: urlRequest, answeredBy: response.head) })
             return nil
         }
-        return response
+        return (response, context.summary(of: urlRequest, answeredBy: response.head))
     }
 
     /// Downloads the body of `endpoint` to a file: written as it arrives into a temporary file

@@ -15,9 +15,9 @@ import Foundation
 /// }
 /// ```
 public struct EventStream<Element>: AsyncSequence {
-    /// Sends the request (with `Last-Event-ID` when resuming) and returns the checked response, or
-    /// `nil` when a resumed stream is over (`204`).
-    typealias Open = (_ lastEventID: String?) async throws -> RawResponse?
+    /// Sends the request (with `Last-Event-ID` when resuming) and returns the checked response and
+    /// the call, for errors; or `nil` when a resumed stream is over (`204`).
+    typealias Open = (_ lastEventID: String?) async throws -> (response: RawResponse, call: RequestSummary)?
     /// A reader for a body that continues after a last event ID, and what that ID is now.
     typealias MakeReader = (_ lastEventID: String) -> (reader: EventReader<Element>, lastEventID: () -> String, retry: () -> Duration?)
 
@@ -59,6 +59,8 @@ public struct EventStream<Element>: AsyncSequence {
         private var hasStarted = false
         private var failedAttempts = 0
         private var lastEventID = ""
+        /// The call being read, for the errors of the format.
+        private var call: RequestSummary?
 
         init(open: @escaping Open, makeReader: @escaping MakeReader, reconnection: SSEReconnection) {
             self.open = open
@@ -92,24 +94,36 @@ public struct EventStream<Element>: AsyncSequence {
             guard var chunks = body, let current = reader else {
                 let resuming = hasStarted
                 hasStarted = true
-                guard let response = try await open(resuming ? lastEventID : nil) else {
+                guard let (response, call) = try await open(resuming ? lastEventID : nil) else {
                     isFinished = true
                     return
                 }
+                self.call = call
                 body = response.body.makeAsyncIterator()
                 reader = makeReader(lastEventID)
                 return
             }
             if let chunk = try await chunks.next() {
                 body = chunks
-                pending = try current.reader.read(chunk)
+                pending = try reading { try current.reader.read(chunk) }
             } else {
                 body = nil
-                pending = try current.reader.finish()
+                pending = try reading { try current.reader.finish() }
                 if !(try await mayReconnect(after: nil)) { isFinished = true }
             }
             lastEventID = current.lastEventID()
             if !pending.isEmpty { failedAttempts = 0 }
+        }
+
+        /// Runs the format's reader, its errors as ``BricksError``s that name the call.
+        private func reading(_ read: () throws -> [Element]) throws -> [Element] {
+            do {
+                return try read()
+            } catch let error as StreamFormatError {
+                throw BricksError(.invalidResponse(error.description), request: call)
+            } catch let error as DecodingError {
+                throw BricksError(.decoding(error, bodyExcerpt: ""), request: call)
+            }
         }
 
         /// Waits and returns `true` when the stream should be opened again after its connection
