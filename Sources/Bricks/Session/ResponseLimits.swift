@@ -1,3 +1,5 @@
+import Foundation
+
 /// Limits on what a server may send back, applied by the ``Session`` to every transport alike.
 ///
 /// A reply over a limit fails at once: on its `Content-Length` or header count before any body
@@ -44,8 +46,10 @@ public struct ResponseLimits: Sendable, Equatable {
                     "the header fields are larger than the limit of \(maximumHeaderBytes) bytes"))
             }
         }
+        // Repeated fields, or one field that a transport joined with commas (URLSession does).
         let lengths = head.headerFields.values(for: "Content-Length")
-        if lengths.count > 1, Set(lengths).count > 1 {
+            .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        if Set(lengths).count > 1 {
             throw BricksError(.invalidResponse("conflicting Content-Length fields: \(lengths.joined(separator: ", "))"))
         }
         if head.expectedContentLength > Int64(bodyLimit) { throw BricksError(.responseTooLarge(limit: bodyLimit)) }
