@@ -14,8 +14,10 @@ echo "==> every public symbol of BricksAsyncHTTPClient is documented"
 python3 ../../scripts/check-docs.py Sources/BricksAsyncHTTPClient
 
 source ../../scripts/httpbin.sh
-trap httpbin_stop EXIT
+source ../../scripts/sse.sh
+trap 'httpbin_stop; sse_stop' EXIT
 httpbin_start
+sse_start
 # The integration tests fail, rather than skip, when this is set and no server is given.
 export BRICKS_REQUIRE_INTEGRATION=1
 
