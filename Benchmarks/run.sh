@@ -11,13 +11,15 @@
 # Builds bricks-bench in release mode (scratch path Benchmarks/.build) — or, with --ahc,
 # bricks-bench-ahc from the package Benchmarks/AsyncHTTPClientBench (scratch path
 # Benchmarks/AsyncHTTPClientBench/.build), which alone depends on SwiftNIO; its first release build
-# takes 10 to 20 minutes on 2 cores — starts the local httpbin on 127.0.0.1 as the test command does
-# (4 gunicorn workers), runs, and stops the server whatever happens. A run with more arguments
+# takes 10 to 20 minutes on 2 cores — starts nginx on 127.0.0.1 (Benchmarks/Server/nginx.sh: one
+# worker, static files, installed with apt-get when missing; httpbin was the bottleneck of the round
+# trips), exports its URL as BRICKS_BENCH_SERVER_URL, runs, and stops the server whatever happens.
+# No benchmark needs httpbin's behaviour, so none is started. A run with more arguments
 # writes Benchmarks/results/partial.{json,md}.tmp (partial-ahc.… with --ahc) instead, so that only
 # full runs replace the committed results.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/httpbin.sh
+source Benchmarks/Server/nginx.sh
 
 package=Benchmarks product=bricks-bench results=latest partial=partial measured=(Sources Package.swift)
 if [ "${1:-}" = "--ahc" ]; then
@@ -26,9 +28,18 @@ if [ "${1:-}" = "--ahc" ]; then
   measured+=(Transports/AsyncHTTPClient/Sources)
 fi
 scratch=$package/.build
-echo "==> swift build -c release --product $product"
-swift build -c release --package-path "$package" --scratch-path "$scratch" --product "$product" 2>&1
-bench="$(swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path)/$product"
+# Warnings are errors, as in CI: the same flags every time, so that a check build and a run share
+# one release build (a change of flags rebuilds SwiftNIO).
+build=(swift build -c release --package-path "$package" --scratch-path "$scratch" -Xswiftc -warnings-as-errors)
+echo "==> ${build[*]} --product $product"
+for attempt in 1 2 3; do
+  # pipefail: the status is swift build's.
+  if "${build[@]}" --product "$product" 2>&1 | tee "${TMPDIR:-/tmp}/bricks-bench-build.log"; then break; fi
+  # A source file saved during the build (an editor in the same checkout): build again.
+  grep -q "was modified during the build" "${TMPDIR:-/tmp}/bricks-bench-build.log" && [ $attempt -lt 3 ] || exit 1
+  echo "==> a source file changed during the build; building again"
+done
+bench="$("${build[@]}" --show-bin-path)/$product"
 
 if [ $# -eq 0 ]; then
   json=Benchmarks/results/$results.json
@@ -38,9 +49,8 @@ else
   markdown=Benchmarks/results/$partial.md.tmp
 fi
 
-export BRICKS_HTTPBIN_WORKERS="${BRICKS_HTTPBIN_WORKERS:-4}"
-trap httpbin_stop EXIT
-httpbin_start
+trap bench_server_stop EXIT
+bench_server_start
 
 BRICKS_BENCH_SWIFT_VERSION="$(swift --version 2>/dev/null | head -n 1)"
 BRICKS_BENCH_COMMIT="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"

@@ -3,7 +3,7 @@ import PackageDescription
 
 // The round trips of Bricks on AsyncHTTPClient (issue 9): a package of its own, so that the core
 // benchmarks (`bricks-bench`, in `..`) never build SwiftNIO. Run it with
-// `bash Benchmarks/AsyncHTTPClientBench/run.sh` from the repository root.
+// `bash Benchmarks/run.sh --ahc` from the repository root.
 //
 // bricks-bench-ahc reuses the harness and the round-trip cases of `..` and adds two contenders:
 // `Session` on `AsyncHTTPClientTransport` and raw AsyncHTTPClient.

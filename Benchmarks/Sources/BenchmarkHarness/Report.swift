@@ -21,11 +21,14 @@ public struct Report: Codable, Sendable {
     public var comparisons: [Comparison]
     /// The memory readings.
     public var memory: [MemoryReading]
+    /// The streaming memory readings.
+    public var streaming: [StreamingReading]
 
     /// Makes a report.
     public init(
         date: Date, swiftVersion: String, commit: String, machine: MachineInfo, loadAverage: [String],
-        durationSeconds: Double, settings: [String: String], comparisons: [Comparison], memory: [MemoryReading]
+        durationSeconds: Double, settings: [String: String], comparisons: [Comparison], memory: [MemoryReading],
+        streaming: [StreamingReading] = []
     ) {
         self.date = ISO8601DateFormatter().string(from: date)
         self.swiftVersion = swiftVersion
@@ -36,11 +39,14 @@ public struct Report: Codable, Sendable {
         self.settings = settings
         self.comparisons = comparisons
         self.memory = memory
+        self.streaming = streaming
     }
 
-    /// Whether every comparison with a target met it and every memory reading is flat.
+    /// Whether every comparison with a target met it, every memory reading is flat and every
+    /// streaming reading is within its limit.
     public var allTargetsMet: Bool {
         comparisons.allSatisfy { $0.met ?? true } && memory.allSatisfy(\.flat)
+            && streaming.allSatisfy { $0.withinLimit ?? true }
     }
 
     /// Writes the report as pretty-printed JSON with sorted keys, creating the folder if needed.
@@ -88,6 +94,35 @@ public struct Report: Codable, Sendable {
                         + "| \(reading.flat ? "✅" : "❌") (≤ \(Format.mebibytes(reading.toleranceKiB))) |")
             }
         }
+        if !streaming.isEmpty { lines += [""] + Self.streamingTable(streaming) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The streaming memory readings as a Markdown table.
+    public static func streamingTable(_ readings: [StreamingReading]) -> [String] {
+        var lines = [
+            "| Streaming memory | Body | Chunks | Largest chunk | Peak growth, worst run | Every run | Limit (2 × chunk + constant) | |",
+            "|---|--:|--:|--:|--:|---|--:|---|",
+        ]
+        let mib = { (kib: Int) in Format.fixed(Double(kib) / 1024, 1) }
+        for reading in readings {
+            let verdict = reading.withinLimit.map { $0 ? "✅" : "❌" } ?? ""
+            guard reading.bodyBytes > 0 else {
+                lines.append("| \(reading.title) | — | — | — | — | \(reading.failure ?? "failed") | — | \(verdict) |")
+                continue
+            }
+            let limit = reading.limitKiB.map { "\(Format.fixed(Double($0) / 1024, 2)) MiB" } ?? "— (buffered by design)"
+            var runs = (reading.growthsKiB ?? [reading.growthKiB]).map(mib).joined(separator: ", ") + " MiB"
+            if let failure = reading.failure { runs += "; \(failure)" }
+            lines.append(
+                "| \(reading.title) | \(Format.fixed(Double(reading.bodyBytes) / 1_048_576, 1)) MiB | \(reading.chunks) "
+                    + "| \(Format.fixed(Double(reading.largestChunkBytes) / 1024, 1)) KiB "
+                    + "| \(Format.fixed(Double(reading.growthKiB) / 1024, 2)) MiB | \(runs) | \(limit) | \(verdict) |")
+        }
+        if readings.contains(where: { !$0.peakWasReset && $0.bodyBytes > 0 }) {
+            lines.append("")
+            lines.append("The kernel's peak could not be reset: growth is measured from the process's earlier peak.")
+        }
+        return lines
     }
 }

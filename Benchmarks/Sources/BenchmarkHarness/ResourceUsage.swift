@@ -25,6 +25,25 @@ public enum ResourceUsage {
         #endif
     }
 
+    /// Resets the peak resident set size (`VmHWM`) to the current one, where the kernel allows it
+    /// (Linux: writing `5` to /proc/self/clear_refs), so that a later ``peakResidentKiB()`` is
+    /// the peak since now.
+    /// - Returns: whether the peak was reset.
+    public static func resetPeakResident() -> Bool {
+        #if os(Linux)
+        guard let file = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? file.close() }
+        do {
+            try file.write(contentsOf: Data("5".utf8))
+            return true
+        } catch {
+            return false
+        }
+        #else
+        return false
+        #endif
+    }
+
     /// The current resident set size in KiB (`VmRSS`), or `nil` where /proc is not available.
     public static func currentResidentKiB() -> Int? {
         procStatus("VmRSS")

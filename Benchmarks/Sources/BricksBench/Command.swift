@@ -5,7 +5,9 @@ import Foundation
 /// What bricks-bench does: parse the command line, run the benchmarks or one probe, report.
 enum Command {
     static let environment = ProcessInfo.processInfo.environment
-    static let httpbin = environment["BRICKS_HTTPBIN_URL"].flatMap(URL.init(string:))
+    /// The loopback server (nginx, started by run.sh); BRICKS_HTTPBIN_URL is accepted too.
+    static let server = (environment["BRICKS_BENCH_SERVER_URL"] ?? environment["BRICKS_HTTPBIN_URL"])
+        .flatMap(URL.init(string:))
 
     /// Runs the command and returns the exit status.
     static func run(_ arguments: [String]) async -> Int32 {
@@ -26,11 +28,11 @@ enum Command {
         let clock = ContinuousClock()
         let options = try Options(arguments, probeArgument: MemoryBenchmarks.probeArgument)
         if let probe = options.probe {
-            try await MemoryBenchmarks.probe(probe.scenario, count: probe.count, base: httpbin)
+            try await MemoryBenchmarks.probe(probe.scenario, count: probe.count, base: server)
             return
         }
         var settings = options.quick ? BenchmarkSettings.quick : BenchmarkSettings.standard
-        settings.httpbin = httpbin
+        settings.server = server
         settings.roundTripDiagnostics = options.diagnostics
         if let profile = options.profile {
             // Only the profiled case's group is set up, so that the profile shows little else.
@@ -49,13 +51,15 @@ enum Command {
         let loadAtStart = MachineInfo.loadAverage() ?? "unknown"
         var comparisons: [Comparison] = []
         var memory: [MemoryReading] = []
+        var streaming: [StreamingReading] = []
         for group in BricksSuite.groups where options.groups.contains(group) {
             let groupStart = clock.now
             log("==> \(group)")
             if group == "memory" {
-                memory = try MemoryBenchmarks.run(settings, base: httpbin)
-            } else if group == "roundtrip" && httpbin == nil {
-                log("    skipped: BRICKS_HTTPBIN_URL is not set")
+                memory = try MemoryBenchmarks.run(settings, base: server)
+                streaming = MemoryBenchmarks.runStreaming(base: server)
+            } else if group == "roundtrip" && server == nil {
+                log("    skipped: BRICKS_BENCH_SERVER_URL is not set")
             }
             for benchmark in cases where benchmark.group == group {
                 comparisons += try await benchmark.run()
@@ -71,7 +75,7 @@ enum Command {
             commit: environment["BRICKS_BENCH_COMMIT"] ?? "unknown", machine: .current(),
             loadAverage: [loadAtStart, MachineInfo.loadAverage() ?? "unknown"],
             durationSeconds: (clock.now - startInstant).microseconds / 1e6, settings: summary,
-            comparisons: comparisons, memory: memory)
+            comparisons: comparisons, memory: memory, streaming: streaming)
         print(report.markdown)
         if let output = options.output { try report.write(to: output) }
         if let markdown = options.markdown {

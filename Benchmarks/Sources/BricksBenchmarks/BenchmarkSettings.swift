@@ -22,15 +22,16 @@ public struct BenchmarkSettings: Sendable {
     public var concurrentBlock = 500
     /// Tasks sending at the same time in the concurrent round trip.
     public var concurrency = 64
-    /// Whether the round trips also measure the diagnostic clients (`Session` on a bare
-    /// `URLSession.data(for:)`, and on a minimal delegate-based transport).
+    /// Whether the round trips also measure the diagnostic client (`Session` on a bare
+    /// `URLSession.data(for:)`).
     public var roundTripDiagnostics = true
     /// Requests of each half of the memory benchmark over the stub transport.
     public var stubMemoryRequests = 10_000
     /// Requests of each half of the memory benchmarks on loopback.
     public var loopbackMemoryRequests = 2_000
-    /// The local httpbin for the loopback benchmarks; they are skipped without one.
-    public var httpbin: URL?
+    /// The loopback server of the round-trip and memory benchmarks (`run.sh` starts nginx serving
+    /// `/json` and `/large.bin`, see Benchmarks/Server/nginx.sh); they are skipped without one.
+    public var server: URL?
 
     /// The full run of `run.sh`.
     public static var standard: BenchmarkSettings { BenchmarkSettings() }

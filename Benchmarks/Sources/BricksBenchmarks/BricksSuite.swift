@@ -7,14 +7,14 @@ public enum BricksSuite {
     public static let groups = ["memory", "build", "decode", "middleware", "roundtrip"]
 
     /// The in-process cases of `groups` (default: all); the round trips only when
-    /// `settings.httpbin` is set.
+    /// `settings.server` is set.
     /// - Throws: ``BenchmarkError`` when Bricks and a floor do not produce the same result.
     public static func cases(_ settings: BenchmarkSettings, groups: Set<String> = Set(groups)) throws -> [BenchmarkCase] {
         var cases: [BenchmarkCase] = []
         if groups.contains("build") { cases += try BuildBenchmarks.cases(settings) }
         if groups.contains("decode") { cases += try DecodeBenchmarks.cases(settings) }
         if groups.contains("middleware") { cases += try MiddlewareBenchmarks.cases(settings) }
-        if groups.contains("roundtrip"), let base = settings.httpbin {
+        if groups.contains("roundtrip"), let base = settings.server {
             cases += RoundTripBenchmarks.cases(settings, base: base)
         }
         return cases

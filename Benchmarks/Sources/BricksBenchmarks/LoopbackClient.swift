@@ -5,7 +5,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One way of fetching and decoding httpbin's `GET /json`: a contender of the round-trip benchmarks.
+/// One way of fetching and decoding `GET /json` (httpbin's slideshow, served by the loopback
+/// nginx): a contender of the round-trip benchmarks.
 ///
 /// Another executable can add its own (for example Bricks on another transport) to
 /// ``RoundTripBenchmarks/cases(_:clients:rows:)``.
@@ -26,6 +27,8 @@ public struct LoopbackClient: Sendable {
 
     /// The name of the raw `URLSession` floor.
     public static let rawURLSessionName = "URLSession + JSONDecoder"
+    /// The name of Bricks on `URLSessionTransport`.
+    public static let bricksOnURLSessionName = "Bricks (URLSessionTransport)"
 
     /// The floor: `URLSession.data(for:)`, a status check and a reused `JSONDecoder`, on an
     /// `.ephemeral` session (the configuration `URLSessionTransport` uses by default).
@@ -52,7 +55,7 @@ public struct LoopbackClient: Sendable {
     /// Bricks on a `URLSessionTransport` with the same `.ephemeral` configuration as the floor.
     public static func bricksOnURLSession(base: URL) -> LoopbackClient {
         bricks(
-            name: "Bricks (URLSessionTransport)", key: "bricks", transport: URLSessionTransport(configuration: .ephemeral),
+            name: bricksOnURLSessionName, key: "bricks", transport: URLSessionTransport(configuration: .ephemeral),
             base: base)
     }
 
@@ -60,14 +63,6 @@ public struct LoopbackClient: Sendable {
     /// `Session` adds.
     static func sessionOnBareURLSession(base: URL) -> LoopbackClient {
         bricks(name: "Session on bare data(for:)", key: "bare", transport: DiagnosticTransports.Bare(), base: base)
-    }
-
-    /// Diagnostic: `Session` on the least a delegate-based `URLSession` transport must do, to
-    /// isolate what FoundationNetworking's delegate callbacks cost.
-    static func sessionOnMinimalDelegate(base: URL) -> LoopbackClient {
-        bricks(
-            name: "Session on minimal delegate transport", key: "delegate",
-            transport: DiagnosticTransports.MinimalDelegate(), base: base)
     }
 
     /// `GET /json` as a brick endpoint.

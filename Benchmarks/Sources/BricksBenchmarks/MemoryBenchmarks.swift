@@ -1,4 +1,5 @@
 import BenchmarkHarness
+import Bricks
 import Foundation
 
 /// Peak resident memory after many requests, and after twice as many: it must not grow with the
@@ -17,6 +18,18 @@ public enum MemoryBenchmarks {
         var needsServer: Bool { self != .stub }
     }
 
+    /// The streaming scenarios on `URLSessionTransport` (those on AsyncHTTPClient are run by
+    /// bricks-bench-ahc).
+    static let streamingScenarios = StreamingMemoryBenchmarks.scenarios(transportKey: "urlsession")
+
+    /// Runs the streaming scenarios on `URLSessionTransport`, each in its own child process; none
+    /// without a server.
+    public static func runStreaming(base: URL?) -> [StreamingReading] {
+        guard base != nil else { return [] }
+        return StreamingMemoryBenchmarks.run(
+            streamingScenarios, transportName: "URLSessionTransport", probeArgument: probeArgument)
+    }
+
     /// Runs every scenario in its own child process and collects the readings; the loopback ones
     /// only when `base` is given.
     public static func run(_ settings: BenchmarkSettings, base: URL?) throws -> [MemoryReading] {
@@ -30,13 +43,20 @@ public enum MemoryBenchmarks {
     /// prints its reading.
     /// - Throws: ``BenchmarkError`` for an unknown scenario or a missing server.
     public static func probe(_ name: String, count: Int, base: URL?) async throws {
+        if let (_, route) = streamingScenarios.first(where: { $0.0 == name }) {
+            try await StreamingMemoryBenchmarks.probe(
+                name: name, route: route, transport: URLSessionTransport(configuration: .ephemeral),
+                transportName: "URLSessionTransport", base: try require(base))
+            return
+        }
         guard let scenario = Scenario(rawValue: name) else {
-            throw BenchmarkError("unknown memory scenario \(name); known: \(Scenario.allCases.map(\.rawValue))")
+            throw BenchmarkError(
+                "unknown memory scenario \(name); known: \(Scenario.allCases.map(\.rawValue) + streamingScenarios.map(\.0))")
         }
         let client: LoopbackClient
         switch scenario {
         case .stub:
-            let session = try MiddlewareBenchmarks.session(depth: 8)
+            let session = MiddlewareBenchmarks.session(depth: 8)
             let endpoint = MiddlewareBenchmarks.GetItem()
             try await MemoryProbe.measure(
                 name: name, title: "Session, 8 middleware, prebuilt reply", count: count, warmup: 1_000,
@@ -58,7 +78,7 @@ public enum MemoryBenchmarks {
     }
 
     private static func require(_ base: URL?) throws -> URL {
-        guard let base else { throw BenchmarkError("this memory scenario needs BRICKS_HTTPBIN_URL") }
+        guard let base else { throw BenchmarkError("this memory scenario needs BRICKS_BENCH_SERVER_URL") }
         return base
     }
 }

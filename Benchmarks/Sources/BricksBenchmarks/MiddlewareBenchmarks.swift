@@ -24,27 +24,28 @@ public enum MiddlewareBenchmarks {
     static let depths = [0, 1, 4, 8]
 
     /// A session with `depth` pass-through middleware over a prebuilt reply.
-    static func session(depth: Int) throws -> Session {
-        let transport = try PrebuiltTransport(json: #"{"id": 42, "name": "keystone"}"#, url: baseURL)
+    static func session(depth: Int) -> Session {
+        let transport = PrebuiltTransport(json: #"{"id": 42, "name": "keystone"}"#, url: baseURL)
         return Session(transport: transport, middleware: Array(repeating: PassThroughMiddleware(), count: depth))
     }
 
     /// The stacks, all interleaved in the same runs, and the same work done without a `Session`
-    /// (build, call the transport, check the status, decode).
+    /// (build, call the transport, take its buffered body, check the status, decode).
     public static func cases(_ settings: BenchmarkSettings) throws -> [BenchmarkCase] {
         let endpoint = GetItem()
-        let transport = try PrebuiltTransport(json: #"{"id": 42, "name": "keystone"}"#, url: baseURL)
+        let transport = PrebuiltTransport(json: #"{"id": 42, "name": "keystone"}"#, url: baseURL)
         var contenders = [
             Contender("no Session") { count in
                 for _ in 0..<count {
-                    let (data, response) = try await transport.send(try endpoint.makeURLRequest())
-                    guard (200..<300).contains(response.statusCode) else { throw BenchmarkError("status") }
-                    blackHole(try endpoint.decode(data, response: response))
+                    let response = try await transport.exchange(try endpoint.makeURLRequest(), body: nil)
+                    guard let data = response.body.bufferedData else { throw BenchmarkError("streamed body") }
+                    guard (200..<300).contains(response.head.statusCode) else { throw BenchmarkError("status") }
+                    blackHole(try endpoint.decode(data, response: response.head))
                 }
             }
         ]
         for depth in depths {
-            let session = try session(depth: depth)
+            let session = session(depth: depth)
             contenders.append(
                 Contender(name(depth)) { count in
                     for _ in 0..<count { blackHole(try await session.send(endpoint)) }
@@ -61,7 +62,7 @@ public enum MiddlewareBenchmarks {
         var rows = [
             measured.compare(
                 name(0), with: "no Session", name: "middleware.0", title: "Session.send, no middleware",
-                note: "floor: makeURLRequest + transport.send + status check + decode, without Session")
+                note: "floor: makeURLRequest + transport.exchange + buffered body + status check + decode, without Session")
         ]
         for depth in depths where depth > 0 {
             var row = measured.compare(

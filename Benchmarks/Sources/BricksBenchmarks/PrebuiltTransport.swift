@@ -8,16 +8,14 @@ import FoundationNetworking
 /// so that what is measured over it is Bricks and not the transport. (BricksTesting's
 /// `StubTransport` records every request and matches routes: right for tests, too heavy here.)
 struct PrebuiltTransport: HTTPTransport {
-    let data: Data
-    let response: HTTPURLResponse
+    let response: RawResponse
 
-    /// A transport answering `200 OK` with `json`.
-    init(json: String, url: URL) throws {
-        data = Data(json.utf8)
-        response = try DecodeBenchmarks.okResponse(for: url)
+    /// A transport answering `200 OK` with `json`, as a buffered body.
+    init(json: String, url: URL) {
+        response = RawResponse(head: DecodeBenchmarks.okResponse(for: url), body: ResponseBody(Data(json.utf8)))
     }
 
-    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        (data, response)
+    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+        response
     }
 }

@@ -22,7 +22,7 @@ struct AsyncHTTPClientContenders {
     /// `HTTPClient.execute`, collecting the body and decoding it with a reused `JSONDecoder`.
     let raw: LoopbackClient
 
-    /// The transport's default configuration with room for `concurrency` connections to httpbin
+    /// The transport's default configuration with room for `concurrency` connections to the server
     /// (AsyncHTTPClient's default soft limit is 8 per host), for both clients alike.
     static func configuration(concurrency: Int) -> HTTPClient.Configuration {
         var configuration = AsyncHTTPClientTransport.defaultConfiguration
@@ -43,7 +43,7 @@ struct AsyncHTTPClientContenders {
     static func raw(_ client: HTTPClient, base: URL) -> LoopbackClient {
         let url = base.appendingPathComponent("json").absoluteString
         let decoder = JSONDecoder()
-        let limit = TransportLimits.defaultMaximumResponseSize
+        let limit = ResponseLimits.defaultMaximumBodySize
         return LoopbackClient(name: rawName, key: "ahcraw") {
             let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(60))
             guard (200..<300).contains(response.status.code) else {

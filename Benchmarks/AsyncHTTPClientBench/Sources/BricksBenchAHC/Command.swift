@@ -1,4 +1,5 @@
 import BenchmarkHarness
+import BricksAsyncHTTPClient
 import BricksBenchmarks
 import Foundation
 
@@ -11,12 +12,19 @@ enum Command {
     static func run(_ arguments: [String]) async -> Int32 {
         do {
             let options = try Options(arguments)
-            guard let base = environment["BRICKS_HTTPBIN_URL"].flatMap(URL.init(string:)) else {
+            guard
+                let base = (environment["BRICKS_BENCH_SERVER_URL"] ?? environment["BRICKS_HTTPBIN_URL"])
+                    .flatMap(URL.init(string:))
+            else {
                 throw BenchmarkError(
-                    "BRICKS_HTTPBIN_URL is not set: run Benchmarks/AsyncHTTPClientBench/run.sh, which starts a local httpbin")
+                    "BRICKS_BENCH_SERVER_URL is not set: run `bash Benchmarks/run.sh --ahc`, which starts a local nginx")
+            }
+            if let probe = options.probe {
+                try await Self.probe(probe, base: base)
+                return 0
             }
             var settings = options.quick ? BenchmarkSettings.quick : BenchmarkSettings.standard
-            settings.httpbin = base
+            settings.server = base
             settings.roundTripDiagnostics = false
             let ahc = AsyncHTTPClientContenders(base: base, concurrency: settings.concurrency)
             do {
@@ -33,9 +41,29 @@ enum Command {
         }
     }
 
+    /// The streaming memory scenarios on `AsyncHTTPClientTransport`.
+    static let streamingScenarios = StreamingMemoryBenchmarks.scenarios(
+        transportKey: "ahc", routes: [.session, .transport])
+
+    /// In a child process: one streaming memory scenario on an `AsyncHTTPClientTransport` of its own.
+    private static func probe(_ name: String, base: URL) async throws {
+        guard let (_, route) = streamingScenarios.first(where: { $0.0 == name }) else {
+            throw BenchmarkError("unknown memory scenario \(name); known: \(streamingScenarios.map(\.0))")
+        }
+        let transport = AsyncHTTPClientTransport()
+        do {
+            try await StreamingMemoryBenchmarks.probe(
+                name: name, route: route, transport: transport, transportName: "AsyncHTTPClientTransport", base: base)
+        } catch {
+            try? await transport.shutdown()
+            throw error
+        }
+        try await transport.shutdown()
+    }
+
     private static func run(_ options: Options, settings: BenchmarkSettings, ahc: AsyncHTTPClientContenders) async throws {
         let clock = ContinuousClock()
-        let base = settings.httpbin ?? URL(fileURLWithPath: "/")
+        let base = settings.server ?? URL(fileURLWithPath: "/")
         let cases = AsyncHTTPClientRoundTrips.cases(settings, ahc: ahc, base: base)
         if let profile = options.profile {
             guard let found = cases.first(where: { $0.name == profile.name }) else {
@@ -48,6 +76,12 @@ enum Command {
         let started = Date()
         let startInstant = clock.now
         let loadAtStart = MachineInfo.loadAverage() ?? "unknown"
+        var streaming: [StreamingReading] = []
+        if options.streaming {
+            FileHandle.standardError.write(Data("==> memory.stream (AsyncHTTPClientTransport)\n".utf8))
+            streaming = StreamingMemoryBenchmarks.run(
+                streamingScenarios, transportName: "AsyncHTTPClientTransport", probeArgument: MemoryBenchmarks.probeArgument)
+        }
         var comparisons: [Comparison] = []
         for benchmark in cases {
             FileHandle.standardError.write(Data("==> \(benchmark.name)\n".utf8))
@@ -65,7 +99,7 @@ enum Command {
             commit: environment["BRICKS_BENCH_COMMIT"] ?? "unknown", machine: .current(),
             loadAverage: [loadAtStart, MachineInfo.loadAverage() ?? "unknown"],
             durationSeconds: (clock.now - startInstant).microseconds / 1e6, settings: summary,
-            comparisons: comparisons, memory: [])
+            comparisons: comparisons, memory: [], streaming: streaming)
         let clients = cases.first?.contenders.map(\.name) ?? []
         let markdown =
             AsyncHTTPClientSummary.markdown(comparisons, clients: clients, concurrency: settings.concurrency)
