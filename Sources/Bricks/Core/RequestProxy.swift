@@ -58,6 +58,8 @@ extension RequestProxy {
     public var headerFields: [String: String] { base.headerFields }
     /// The base's endpoint-level header fields.
     public var additionalHeaderFields: [String: String] { base.additionalHeaderFields }
+    /// The base's secret header names.
+    public var secretHeaderNames: Set<String> { base.secretHeaderNames }
     /// The base's query items from typed parameters.
     /// - Throws: what the base's ``RequestType/encodedQueryItems()`` throws.
     public func encodedQueryItems() throws -> [URLQueryItem] { try base.encodedQueryItems() }

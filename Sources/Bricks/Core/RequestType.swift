@@ -50,6 +50,11 @@ public protocol RequestType: Sendable {
     /// Header fields of this endpoint, applied over ``headerFields`` so that an endpoint can add
     /// or replace headers without losing the ones its API protocol provides. Default: empty.
     var additionalHeaderFields: [String: String] { get }
+    /// Names of this API's header fields that carry secrets (`X-Api-Key`, say), besides
+    /// `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie`. Declared once, on the
+    /// app-wide protocol, they are never sent to another origin on a redirect and never logged.
+    /// Default: none.
+    var secretHeaderNames: Set<String> { get }
     /// The `Content-Type` of the encoded body, set unless ``headerFields`` names one. Body mixins
     /// provide it. Default: `nil`.
     var contentType: String? { get }
@@ -84,6 +89,8 @@ extension RequestType {
     public var headerFields: [String: String] { [:] }
     /// No header fields of the endpoint's own.
     public var additionalHeaderFields: [String: String] { [:] }
+    /// None beyond Bricks' own list.
+    public var secretHeaderNames: Set<String> { [] }
     /// No content type: only body mixins set one.
     public var contentType: String? { nil }
     /// 60 seconds, as `URLRequest`.

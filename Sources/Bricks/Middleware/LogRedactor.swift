@@ -36,6 +36,11 @@ struct LogRedactor: Sendable {
     }
 
     /// The URL with secret query values and any password hidden.
+    /// These rules with more secret header names.
+    func adding(headers more: Set<String>) -> LogRedactor {
+        LogRedactor(headers: headers.union(more), queryItems: queryItems)
+    }
+
     func url(_ url: URL?) -> String {
         guard let url else { return "<no URL>" }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {

@@ -62,6 +62,7 @@ public struct LoggingMiddleware: Middleware {
         -> RawResponse
     {
         let method = request.httpMethod ?? context.method.rawValue
+        let redactor = context.secretHeaderNames.isEmpty ? self.redactor : self.redactor.adding(headers: context.secretHeaderNames)
         let url = redactor.url(request.url)
         var lines = [
             "→ \(method) \(url) (\(context.endpointName), attempt \(context.attempt), "

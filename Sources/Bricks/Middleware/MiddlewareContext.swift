@@ -44,6 +44,9 @@ public struct MiddlewareContext: Sendable {
     /// The streamed body sent instead of the request's `httpBody` (a file, say), or `nil`. A
     /// middleware that repeats a request checks ``RequestBody/isReplayable`` first.
     public internal(set) var requestBody: RequestBody?
+    /// The endpoint's secret header names (``RequestType/secretHeaderNames``), lowercased:
+    /// middleware that logs or forwards headers treats them as it treats `Authorization`.
+    public internal(set) var secretHeaderNames: Set<String> = []
     /// The endpoint's own largest body, when it sets one.
     var maximumBodySize: Int?
     private var storage: [ObjectIdentifier: any Sendable] = [:]

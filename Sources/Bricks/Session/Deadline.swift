@@ -34,15 +34,28 @@ struct Deadline: Sendable {
     /// The error for this deadline having passed.
     var error: BricksError { BricksError(.timedOut(after: budget)) }
 
-    /// Runs `operation`, cancelling it when the deadline passes.
+    /// Runs `operation`, stopping it when the deadline passes.
     ///
-    /// The operation runs in a task of its own that the shared ``DeadlineTimer`` cancels at the
-    /// deadline: one timer for every request, no timer task per request.
+    /// A transport that stops at the deadline itself gets it as ``ExchangeDeadline/current``.
+    /// Otherwise the operation runs in a task of its own that the shared ``DeadlineTimer`` cancels
+    /// at the deadline: one timer for every request, no timer task per request.
     /// - Throws: ``BricksError/Reason/timedOut(after:)`` when the deadline passed first, else the
     ///   operation's error.
-    func run<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    func run<Value: Sendable>(
+        coversBody: Bool, transportStops: Bool, _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
         guard budget < Self.unlimited else { return try await operation() }
         guard ContinuousClock.now < instant else { throw error }
+        if transportStops {
+            // The transport watches the deadline itself: no task, no hop.
+            do {
+                return try await ExchangeDeadline.$current.withValue(
+                    ExchangeDeadline(instant: instant, coversBody: coversBody), operation: operation)
+            } catch let failure as BricksError {
+                if case .timedOut = failure.reason { throw error }
+                throw failure
+            }
+        }
         let task = Task { try await operation() }
         let expired = Locked(false)
         let timer = DeadlineTimer.shared

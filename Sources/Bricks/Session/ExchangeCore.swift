@@ -26,12 +26,12 @@ struct ExchangeCore: Sendable {
         do {
             let deadline = try Deadline(timeoutInterval: request.timeoutInterval, overall: context.deadline)
             if context.streamsBody {
-                let response = try await deadline.run {
+                let response = try await deadline.run(coversBody: false, transportStops: transport.stopsAtDeadline) {
                     try await self.follow(request, context: context, bodyLimit: bodyLimit, location: location)
                 }
                 return RawResponse(head: response.head, body: limited(response.body, to: bodyLimit, context: context, request: request))
             }
-            return try await deadline.run {
+            return try await deadline.run(coversBody: true, transportStops: transport.stopsAtDeadline) {
                 let response = try await self.follow(request, context: context, bodyLimit: bodyLimit, location: location)
                 let length = response.head.expectedContentLength
                 let data = try await response.body.collect(
@@ -57,7 +57,9 @@ struct ExchangeCore: Sendable {
             let response = try await transport.exchange(current, body: body)
             try limits.check(response.head, bodyLimit: bodyLimit)
             guard let next = try redirectPolicy.redirect(
-                after: current, response: response.head, secretHeaders: LogRedactor.secretHeaders)
+                after: current, response: response.head,
+                secretHeaders: context.secretHeaderNames.isEmpty
+                    ? LogRedactor.secretHeaders : LogRedactor.secretHeaders.union(context.secretHeaderNames))
             else { return response }
             redirects += 1
             guard redirects <= redirectPolicy.maximumRedirects else {

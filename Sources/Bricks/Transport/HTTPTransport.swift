@@ -36,4 +36,14 @@ public protocol HTTPTransport: Sendable {
     ///   - body: the body to send, or `nil` for none.
     /// - Throws: ``BricksError`` when no response head arrives.
     func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse
+
+    /// Whether this transport stops at ``ExchangeDeadline/current`` by itself. When `false` (the
+    /// default), the core runs each exchange in a task of its own and cancels it at the deadline,
+    /// which costs a task and two thread hops per request.
+    var stopsAtDeadline: Bool { get }
+}
+
+extension HTTPTransport {
+    /// `false`: the core enforces the deadline by cancelling the exchange's task.
+    public var stopsAtDeadline: Bool { false }
 }

@@ -46,9 +46,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             completionHandler(.allow)
             return
         }
+        let head = ResponseHead(response)
         let channel = ChunkChannel(
-            pause: { [weak dataTask] pauses in if pauses { dataTask?.suspend() } else { dataTask?.resume() } },
-            cancel: { [weak dataTask] in dataTask?.cancel() })
+            pause: { [weak dataTask] pauses in Self.pause(dataTask, pauses) },
+            cancel: { [weak dataTask] in Self.cancelSoon(dataTask) })
         let continuation = tasks.withLock { tasks -> CheckedContinuation<RawResponse, any Error>? in
             guard var state = tasks[dataTask.taskIdentifier] else { return nil }
             defer { tasks[dataTask.taskIdentifier] = state }
@@ -115,6 +116,16 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         } else {
             continuation.resume(throwing: BricksError(.transport(URLError(.badServerResponse))))
         }
+    }
+
+    /// Pauses or resumes a task's transfer while its reader is behind. Only on Apple platforms:
+    /// FoundationNetworking's `suspend()` stops the transfer asynchronously and traps when the
+    /// task is resumed first (measured), and its delegate queue buffers without limit anyway, so on
+    /// Linux a streamed body is not paused (use AsyncHTTPClientTransport to bound memory there).
+    private static func pause(_ task: URLSessionDataTask?, _ pauses: Bool) {
+        #if !canImport(FoundationNetworking)
+        if pauses { task?.suspend() } else { task?.resume() }
+        #endif
     }
 
     /// The challenges of HTTP authentication schemes, which Bricks answers itself.
