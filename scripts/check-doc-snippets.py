@@ -16,6 +16,16 @@ lines, or code of other libraries. Code a page assumes but does not show (a mode
     let session = Session(transport: StubTransport())
     -->
 
+A guide that builds a package step by step says which file each block goes in, with the line
+`<!-- snippet: file Sources/GitHubDemo/GitHub.swift -->` before it (blocks naming the same file
+are joined in order). Such blocks are compiled as the files they are, nothing added: no imports
+(a block must import what it uses, as the real file must), and only a file named `main.swift`
+may hold top-level statements (a module without one is compiled with `-parse-as-library`), so
+a step that cannot compile where the guide puts it fails here. The files under `Sources/<Module>/`
+make the module `<Module>` (built with testing enabled); those under `Tests/<Module>/` are
+type-checked against it, so `@testable import <Module>` works as in the package. The page's other
+blocks then see those modules too (`@testable import` of each, added to the imports above).
+
 Usage: python3 scripts/check-doc-snippets.py [--build-path .build/debug] [files…]
 Needs `swift build` first, so that the Bricks and BricksTesting modules exist.
 """
@@ -33,7 +43,8 @@ import Bricks
 import BricksTesting
 """
 BLOCK = re.compile(
-    r"^(<!-- snippet: skip -->\n)?```swift[ \t]*\n(.*?)^```[ \t]*$|^<!-- snippet:[ \t]*\n(.*?)^-->", re.S | re.M)
+    r"^(?:<!-- snippet: (skip|file [^ \n]+) -->\n)?```swift[ \t]*\n(.*?)^```[ \t]*$|^<!-- snippet:[ \t]*\n(.*?)^-->",
+    re.S | re.M)
 
 
 DECLARATION = re.compile(
@@ -53,6 +64,47 @@ def scoped(code, declared):
     return code
 
 
+def swiftc(arguments):
+    return subprocess.run(["swiftc", "-swift-version", "6", *arguments], capture_output=True, text=True)
+
+
+def check_package(package, folder, modules):
+    """Compiles the files a guide puts in its package, each where the guide puts it: the
+    `Sources/<Module>/` modules first (emitted into `folder`), then the `Tests/<Module>/` files
+    against them. Returns the compiler's errors (empty when all compile) and the `@testable
+    import` lines of the modules, for the page's other blocks."""
+    targets = {}
+    for name, code in package.items():
+        parts = pathlib.PurePosixPath(name).parts
+        if len(parts) < 3 or parts[0] not in ("Sources", "Tests") or not name.endswith(".swift"):
+            return f"snippet: file {name}: expected Sources/<Module>/….swift or Tests/<Module>/….swift\n", ""
+        file = folder / name
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(code, encoding="utf-8")
+        targets.setdefault((parts[0], parts[1]), []).append(file)
+    imports = ""
+    for kind in ("Sources", "Tests"):
+        for (folder_kind, module), files in sorted(targets.items()):
+            if folder_kind != kind:
+                continue
+            library = [] if any(f.name == "main.swift" for f in files) else ["-parse-as-library"]
+            paths = [str(f) for f in files]
+            if kind == "Sources":
+                # Type-check every body first (emitting a module alone may skip some), then emit.
+                result = swiftc(["-typecheck", "-module-name", module, *library, "-I", str(modules), *paths])
+                if result.returncode != 0:
+                    return result.stderr or result.stdout, imports
+                arguments = ["-emit-module", "-enable-testing", "-module-name", module,
+                             "-emit-module-path", str(folder / f"{module}.swiftmodule")]
+                imports += f"@testable import {module}\n"
+            else:
+                arguments = ["-typecheck", "-module-name", module]
+            result = swiftc([*arguments, *library, "-I", str(modules), "-I", str(folder), *paths])
+            if result.returncode != 0:
+                return result.stderr or result.stdout, imports
+    return "", imports
+
+
 def main():
     args = sys.argv[1:]
     build = pathlib.Path(".build/debug")
@@ -69,24 +121,32 @@ def main():
     checked = 0
     for path in files:
         declared = set()
-        blocks = [
-            scoped(code or hidden, declared)
-            for skip, code, hidden in BLOCK.findall(path.read_text(encoding="utf-8"))
-            if not skip
-        ]
-        if not blocks:
+        blocks = []
+        package = {}  # a file's path in the guide's package -> its code
+        for marker, code, hidden in BLOCK.findall(path.read_text(encoding="utf-8")):
+            if marker.startswith("file "):
+                name = marker[len("file "):]
+                package[name] = package.get(name, "") + code
+                checked += 1
+            elif marker != "skip":
+                blocks.append(scoped(code or hidden, declared))
+        if not blocks and not package:
             continue
         with tempfile.TemporaryDirectory() as folder:
-            source = pathlib.Path(folder) / "main.swift"
-            source.write_text(PRELUDE + "\n".join(blocks), encoding="utf-8")
-            result = subprocess.run(
-                ["swiftc", "-typecheck", "-swift-version", "6", "-I", str(modules), str(source)],
-                capture_output=True, text=True)
+            folder = pathlib.Path(folder)
+            errors, imports = check_package(package, folder, modules)
+            if not errors and blocks:
+                source = folder / "main.swift"
+                source.write_text(PRELUDE + imports + "\n".join(blocks), encoding="utf-8")
+                result = swiftc(["-typecheck", "-I", str(modules), "-I", str(folder), str(source)])
+                if result.returncode != 0:
+                    errors = result.stderr.replace(str(source), f"{path}(joined blocks)")
+            errors = errors.replace(str(folder) + "/", "")
         checked += len(blocks)
-        if result.returncode != 0:
+        if errors:
             failures += 1
             print(f"--- {path}: its swift blocks do not compile:")
-            print(result.stderr.replace(str(source), f"{path}(joined blocks)"))
+            print(errors)
     if failures:
         sys.exit(1)
     print(f"check-doc-snippets: {checked} swift blocks in {len(files)} files compile")

@@ -134,10 +134,37 @@ struct ExampleIntegrationTests {
         #expect(banner == 0, "the banner is not the first line:\n\(run.output)")
     }
 
+    /// The streamed command: the recorded repository body downloaded to a file with
+    /// `Session.download`, one progress report drawn as a bar (the body is far under 1 MiB, and
+    /// the output says why there is only one), no temporary file left beside it.
+    @Test func downloadsARecordedBodyWithAProgressBar() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bricks-download-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("hello-world.json")
+        let run = try await ExampleProgram.run(["--download", file.path])
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        #expect(run.errorOutput.isEmpty)
+        let data = try Data(contentsOf: file)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect(object?["full_name"] as? String == "octokit-fixture-org/hello-world")
+        for line in [
+            "== Download GET /repos/octokit-fixture-org/hello-world to \(file.path)",
+            "[##############################] 100%  \(data.count) of \(data.count) bytes",
+            "1 progress report for \(data.count) bytes: Bricks reports every MiB and at the end, so a body under 1 MiB gets one.",
+            "Saved \(data.count) bytes (Content-Length \(data.count)) to \(file.path); the server answered 200 OK.",
+        ] {
+            #expect(run.output.contains(line), "missing \"\(line)\" in:\n\(run.output)")
+        }
+        // The walkthrough did not run, and the temporary file was renamed into place.
+        #expect(!run.output.contains("== Repository"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["hello-world.json"])
+    }
+
     @Test func helpExplainsTheOptions() async throws {
         let run = try await ExampleProgram.run(["--help"])
         #expect(run.status == 0)
-        for option in ["--base-url URL", "--token TOKEN", "--verbose", "--help", "scripts/fixture-server.py"] {
+        for option in ["--base-url URL", "--token TOKEN", "--verbose", "--download FILE", "--help", "scripts/fixture-server.py"] {
             #expect(run.output.contains(option))
         }
     }
@@ -145,6 +172,7 @@ struct ExampleIntegrationTests {
     @Test(arguments: [
         (["--bogus"], "unknown option --bogus"),
         (["--base-url"], "--base-url needs a value"),
+        (["--download"], "--download needs a value"),
         (["--base-url", "localhost:8080"], "--base-url needs an http or https URL"),
         (["--base-url=http://user:secret@127.0.0.1"], "--base-url must not contain user:password@"),
         (["extra"], "unexpected argument \"extra\""),

@@ -23,6 +23,10 @@ enum ExampleCommand {
         do {
             let client = try makeClient(options)
             print(banner(options))
+            if let destination = options.downloadDestination {
+                try await Download(client: client, destination: destination).run()
+                return 0
+            }
             try await Walkthrough(client: client, countsAreRecorded: options.baseURL == nil).run()
             return 0
         } catch {

@@ -8,6 +8,8 @@ struct Options: Equatable {
     var token: String?
     /// Whether each exchange is printed to standard error.
     var isVerbose = false
+    /// The file to download the repository's body to, instead of the walkthrough (`--download`).
+    var downloadDestination: URL?
     /// Whether to print the help and stop.
     var showsHelp = false
 
@@ -32,6 +34,10 @@ struct Options: Equatable {
             case "--token":
                 token = try value()
                 if token?.isEmpty ?? true { throw .usage("--token needs a non-empty value") }
+            case "--download":
+                let path = try value()
+                if path.isEmpty { throw .usage("--download needs a file path") }
+                downloadDestination = URL(fileURLWithPath: path)
             case "-v", "--verbose":
                 if inlineValue != nil { throw .usage("\(name) takes no value") }
                 isVerbose = true
@@ -75,7 +81,7 @@ struct Options: Equatable {
         as tables.
 
         USAGE
-          swift run bricks-example [--base-url URL] [--token TOKEN] [--verbose]
+          swift run bricks-example [--base-url URL] [--token TOKEN] [--verbose] [--download FILE]
 
         OPTIONS
           (no option)       Replay the real GitHub exchanges bundled with the example
@@ -85,6 +91,10 @@ struct Options: Equatable {
                             for example https://api.github.com, or the recordings served over HTTP:
                               python3 scripts/fixture-server.py Sources/BricksExample/Fixtures
           --token TOKEN     Send "Authorization: Bearer TOKEN" with every call.
+          --download FILE   Instead of the walkthrough, download the repository's body to FILE
+                            with Session.download (a streamed call) and draw a progress bar.
+                            Bricks reports progress every MiB and at the end, so the few
+                            kilobytes of a recording show one report, at 100%.
           -v, --verbose     Print each request, its status and its duration to standard error.
           -h, --help        Show this help.
 
