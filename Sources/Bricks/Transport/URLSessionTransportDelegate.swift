@@ -49,7 +49,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         let head = ResponseHead(response)
         let channel = ChunkChannel(
             pause: { [weak dataTask] pauses in Self.pause(dataTask, pauses) },
-            cancel: { [weak dataTask] in Self.cancelSoon(dataTask) })
+            cancel: { [weak dataTask] in dataTask?.cancel() })
         let continuation = tasks.withLock { tasks -> CheckedContinuation<RawResponse, any Error>? in
             guard var state = tasks[dataTask.taskIdentifier] else { return nil }
             defer { tasks[dataTask.taskIdentifier] = state }
