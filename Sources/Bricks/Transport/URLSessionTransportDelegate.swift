@@ -46,7 +46,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             completionHandler(.allow)
             return
         }
-        let head = ResponseHead(response)
         let channel = ChunkChannel(
             pause: { [weak dataTask] pauses in Self.pause(dataTask, pauses) },
             cancel: { [weak dataTask] in dataTask?.cancel() })
