@@ -14,9 +14,11 @@ cd "$(dirname "$0")/.."
 source scripts/httpbin.sh
 
 source scripts/sse.sh
-trap 'httpbin_stop; sse_stop' EXIT
+source scripts/hostile.sh
+trap 'httpbin_stop; sse_stop; hostile_stop' EXIT
 httpbin_start
 sse_start
+hostile_start
 # The integration tests fail, rather than skip, when this is set and no server is given.
 export BRICKS_REQUIRE_INTEGRATION=1
 
@@ -54,6 +56,7 @@ fi
 # Stop this script's servers first: the transport package starts its own.
 httpbin_stop
 sse_stop
+hostile_stop
 
 if [ "${BRICKS_SKIP_PACKAGES:-0}" != "1" ]; then
   echo "==> the benchmarks still compile (they run with: bash Benchmarks/run.sh)"

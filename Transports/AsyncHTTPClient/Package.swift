@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Already in the graph through AsyncHTTPClient; named for the NIO modules the sources import.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // For TLS trust roots (NIOSSL's certificates), already in the graph through AsyncHTTPClient.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
     ],
     targets: [
         .target(
@@ -31,6 +33,7 @@ let package = Package(
                 nio("NIOHTTP1"),
                 nio("NIOConcurrencyHelpers"),
                 nio("NIOFoundationCompat"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         .testTarget(
             name: "BricksAsyncHTTPClientTests",

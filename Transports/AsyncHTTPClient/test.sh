@@ -15,9 +15,11 @@ python3 ../../scripts/check-docs.py Sources/BricksAsyncHTTPClient
 
 source ../../scripts/httpbin.sh
 source ../../scripts/sse.sh
-trap 'httpbin_stop; sse_stop' EXIT
+source ../../scripts/hostile.sh
+trap 'httpbin_stop; sse_stop; hostile_stop' EXIT
 httpbin_start
 sse_start
+hostile_start
 # The integration tests fail, rather than skip, when this is set and no server is given.
 export BRICKS_REQUIRE_INTEGRATION=1
 

@@ -19,6 +19,10 @@ public struct RequestBody: Sendable {
     /// Told the total bytes sent so far, for upload progress.
     var progress: (@Sendable (TransferProgress) -> Void)?
 
+    /// Whether someone follows this body's upload progress: a transport that sends the bytes
+    /// itself then calls ``reportSent(_:)`` as it goes.
+    public var reportsProgress: Bool { progress != nil }
+
     /// A body of bytes in memory.
     public init(_ data: Data) {
         self.data = data

@@ -42,7 +42,7 @@ struct Deadline: Sendable {
     /// - Throws: ``BricksError/Reason/timedOut(after:)`` when the deadline passed first, else the
     ///   operation's error.
     func run<Value: Sendable>(
-        coversBody: Bool, transportStops: Bool, _ operation: @escaping @Sendable () async throws -> Value
+        coversBody: Bool, bodyLimit: Int, transportStops: Bool, _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         guard budget < Self.unlimited else { return try await operation() }
         guard ContinuousClock.now < instant else { throw error }
@@ -50,7 +50,7 @@ struct Deadline: Sendable {
             // The transport watches the deadline itself: no task, no hop.
             do {
                 return try await ExchangeDeadline.$current.withValue(
-                    ExchangeDeadline(instant: instant, coversBody: coversBody), operation: operation)
+                    ExchangeDeadline(instant: instant, coversBody: coversBody, bodyLimit: bodyLimit), operation: operation)
             } catch let failure as BricksError {
                 if case .timedOut = failure.reason { throw error }
                 throw failure

@@ -26,12 +26,12 @@ struct ExchangeCore: Sendable {
         do {
             let deadline = try Deadline(timeoutInterval: request.timeoutInterval, overall: context.deadline)
             if context.streamsBody {
-                let response = try await deadline.run(coversBody: false, transportStops: transport.stopsAtDeadline) {
+                let response = try await deadline.run(coversBody: false, bodyLimit: bodyLimit, transportStops: transport.stopsAtDeadline) {
                     try await self.follow(request, context: context, bodyLimit: bodyLimit, location: location)
                 }
                 return RawResponse(head: response.head, body: limited(response.body, to: bodyLimit, context: context, request: request))
             }
-            return try await deadline.run(coversBody: true, transportStops: transport.stopsAtDeadline) {
+            return try await deadline.run(coversBody: true, bodyLimit: bodyLimit, transportStops: transport.stopsAtDeadline) {
                 let response = try await self.follow(request, context: context, bodyLimit: bodyLimit, location: location)
                 let length = response.head.expectedContentLength
                 let data = try await response.body.collect(

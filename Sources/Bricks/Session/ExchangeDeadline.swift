@@ -11,6 +11,10 @@ public struct ExchangeDeadline: Sendable {
     /// Whether the body must be read by then too (a whole-body call), or only the head (a
     /// streamed call, whose body is read at the caller's pace).
     public let coversBody: Bool
+    /// For a whole-body call, the most body bytes the core accepts (`Int.max` when none): a
+    /// transport that reads the body whole itself may stop there, with
+    /// ``BricksError/Reason/responseTooLarge(limit:)``.
+    public let bodyLimit: Int
 
     /// The deadline of the exchange the current task is running, if the core set one.
     @TaskLocal public static var current: ExchangeDeadline?

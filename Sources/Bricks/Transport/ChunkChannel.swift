@@ -34,18 +34,25 @@ final class ChunkChannel: @unchecked Sendable {
     }
 
     /// Producer: one more chunk.
-    func push(_ chunk: Data) {
-        guard !chunk.isEmpty else { return }
+    /// - Returns: `false` when the channel is closed (the reader went away), so that the producer
+    ///   stops at once rather than pushing into the void.
+    @discardableResult
+    func push(_ chunk: Data) -> Bool {
+        guard !chunk.isEmpty else { return true }
         lock.lock()
         if end != nil {
+            // Nobody reads any more: keep the producer paused until its cancellation lands.
+            let pauses = !isPaused
+            isPaused = true
             lock.unlock()
-            return
+            if pauses { pause(true) }
+            return false
         }
         if let waiter {
             self.waiter = nil
             lock.unlock()
             waiter.resume(returning: chunk)
-            return
+            return true
         }
         chunks.append(chunk)
         bufferedBytes += chunk.count
@@ -53,6 +60,7 @@ final class ChunkChannel: @unchecked Sendable {
         if pauses { isPaused = true }
         lock.unlock()
         if pauses { pause(true) }
+        return true
     }
 
     /// Producer: the end of the body, or the error that ended it.
@@ -107,7 +115,12 @@ final class ChunkChannel: @unchecked Sendable {
         let isOpen = end == nil
         end = .some(CancellationError())
         chunks = []
+        // Paused first (cheap), so that no more data piles up while the cancellation, which
+        // FoundationNetworking runs behind the transfer's queued work, is on its way.
+        let pauses = isOpen && !isPaused
+        if pauses { isPaused = true }
         lock.unlock()
+        if pauses { pause(true) }
         if isOpen { cancel() }
     }
 

@@ -23,22 +23,85 @@ public final class URLSessionTransport: HTTPTransport {
 
     private let session: URLSession
     private let delegate: URLSessionTransportDelegate
+    /// The session for requests that must not be sent twice, made on first use.
+    private let freshConnections: Locked<Connections?> = Locked(nil)
+    private let configuration: URLSessionConfiguration
+
+    /// A session and its delegate.
+    private struct Connections {
+        let session: URLSession
+        let delegate: URLSessionTransportDelegate
+    }
 
     /// Makes a transport with its own `URLSession`.
     /// - Parameter configuration: the session's configuration. Default: `.ephemeral` (nothing
     ///   written to disk).
     public init(configuration: URLSessionConfiguration = .ephemeral) {
+        let connections = Self.makeSession(configuration, name: "Bricks.URLSessionTransport")
+        self.configuration = configuration
+        self.delegate = connections.delegate
+        self.session = connections.session
+    }
+
+    private static func makeSession(_ configuration: URLSessionConfiguration, name: String) -> Connections {
         let delegate = URLSessionTransportDelegate()
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        queue.name = "Bricks.URLSessionTransport"
-        self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        queue.name = name
+        return Connections(
+            session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue), delegate: delegate)
+    }
+
+    /// The session and delegate for `request`: non-idempotent methods (POST, PATCH, and any but
+    /// GET, HEAD, OPTIONS, TRACE, PUT and DELETE) go over a connection of their own, which is
+    /// never reused: libcurl re-sends a request whose reused connection the server closed or
+    /// reset, and a POST must never be sent twice without anyone knowing (issue 16). The cost is
+    /// one new connection (and TLS handshake) per such request.
+    private func connections(for request: URLRequest) -> Connections {
+        let method = (request.httpMethod ?? "GET").uppercased()
+        guard !Self.idempotentMethods.contains(method) else { return Connections(session: session, delegate: delegate) }
+        return freshConnections.withLock { connections in
+            if let connections { return connections }
+            let made = Self.makeSession(configuration, name: "Bricks.URLSessionTransport.fresh")
+            connections = made
+            return made
+        }
+    }
+
+    private static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
+
+    /// Makes a transport with its own `URLSession` that accepts the certificates `trust` allows.
+    ///
+    /// FoundationNetworking (Linux, Windows, Android) offers no way to answer a server-trust
+    /// challenge or to give libcurl a CA file, so there only ``TLSTrust/system`` is accepted; on
+    /// Apple platforms too, Bricks does not evaluate trust itself yet. Use `AsyncHTTPClientTransport`
+    /// (`BricksAsyncHTTPClient`) to trust a private CA. See Docs/Security.md, "TLS trust".
+    /// - Parameters:
+    ///   - configuration: the session's configuration. Default: `.ephemeral`.
+    ///   - trust: which certificates to accept.
+    /// - Throws: ``BricksError`` with ``BricksError/Reason/invalidRequest(_:)`` for any trust
+    ///   other than ``TLSTrust/system``, saying why.
+    public convenience init(configuration: URLSessionConfiguration = .ephemeral, trust: TLSTrust) throws {
+        guard trust.isSystem else {
+            #if canImport(FoundationNetworking)
+            let platform = "FoundationNetworking (swift-corelibs-foundation) on this platform answers no server-trust challenge and takes no CA file"
+            #else
+            let platform = "Bricks does not evaluate server trust in URLSession's delegate yet"
+            #endif
+            throw BricksError(.invalidRequest(
+                "URLSessionTransport cannot trust a private CA or pin a public key: \(platform); use AsyncHTTPClientTransport(trust:) from BricksAsyncHTTPClient, or install the CA in the system's store (Docs/Security.md, \"TLS trust\")"))
+        }
+        self.init(configuration: configuration)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+        freshConnections.withLock { $0?.session.finishTasksAndInvalidate() }
     }
+
+    /// Stops at ``ExchangeDeadline/current``: the shared deadline timer fails the exchange (or the
+    /// body being read, for a whole-body call) and cancels its task.
+    public var stopsAtDeadline: Bool { true }
 
     /// Sends `request` with `body` and returns once the response head arrives.
     /// - Throws: ``BricksError`` for a failure before the head arrives.
@@ -71,15 +134,21 @@ public final class URLSessionTransport: HTTPTransport {
             wireRequest.timeoutInterval = timeout.rounded(.up) + 1
         }
 
+        let connections = connections(for: wireRequest)
+        if connections.session !== session {
+            // Never kept for another request, so never reused (see connections(for:)).
+            wireRequest.setValue("close", forHTTPHeaderField: "Connection")
+        }
+        let session = connections.session
         let task = file.map { session.uploadTask(with: wireRequest, fromFile: $0) } ?? session.dataTask(with: wireRequest)
-        let delegate = self.delegate
+        let delegate = connections.delegate
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.register(task, body: body, continuation: continuation)
+                delegate.register(task, body: body, deadline: ExchangeDeadline.current, continuation: continuation)
                 task.resume()
             }
         } onCancel: {
-            task.cancel()
+            delegate.cancel(task)
         }
     }
 

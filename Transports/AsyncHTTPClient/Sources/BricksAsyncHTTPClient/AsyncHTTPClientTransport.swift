@@ -3,6 +3,7 @@ import Bricks
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOSSL
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -60,6 +61,46 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.ownership = NIOLockedValueBox(.owned)
     }
 
+    /// Makes a transport that owns a new `HTTPClient` accepting the certificates `trust` allows.
+    ///
+    /// ``TLSTrust/trustRoots`` replace the system's roots in the client's `tlsConfiguration`
+    /// (`trustRoots = .certificates(…)`), so that only servers those CAs vouch for are accepted.
+    /// Pinning a public key is refused: AsyncHTTPClient exposes neither the peer's certificates
+    /// nor a verification callback. Trusting only your own CA is the closest equivalent.
+    /// - Parameters:
+    ///   - configuration: the client's configuration; its `tlsConfiguration` (or a default client
+    ///     one) gets the trust roots. Default: ``defaultConfiguration``.
+    ///   - trust: which certificates to accept.
+    /// - Throws: ``BricksError`` with `.invalidRequest` when a trust root cannot be read as PEM
+    ///   certificates, or when `trust` pins public keys.
+    public convenience init(
+        configuration: HTTPClient.Configuration = AsyncHTTPClientTransport.defaultConfiguration, trust: TLSTrust
+    ) throws {
+        guard trust.pinnedPublicKeys.isEmpty else {
+            throw BricksError(.invalidRequest(
+                "AsyncHTTPClientTransport cannot pin a public key: AsyncHTTPClient exposes neither the server's certificates nor a verification callback; name only your own CA in TLSTrust.trustRoots instead (Docs/Security.md, \"TLS trust\")"))
+        }
+        var configuration = configuration
+        if !trust.trustRoots.isEmpty {
+            var certificates: [NIOSSLCertificate] = []
+            for file in trust.trustRoots {
+                do {
+                    certificates += try NIOSSLCertificate.fromPEMFile(file.path)
+                } catch {
+                    throw BricksError(.invalidRequest(
+                        "the trust root \(file.path) could not be read as PEM certificates: \(error)"))
+                }
+            }
+            guard !certificates.isEmpty else {
+                throw BricksError(.invalidRequest("the trust roots hold no certificate"))
+            }
+            var tls = configuration.tlsConfiguration ?? TLSConfiguration.makeClientConfiguration()
+            tls.trustRoots = .certificates(certificates)
+            configuration.tlsConfiguration = tls
+        }
+        self.init(configuration: configuration)
+    }
+
     /// Makes a transport on a client you own and shut down yourself; the transport never shuts it down.
     ///
     /// Create the client with `redirectConfiguration: .disallow` (``defaultConfiguration`` has it):
@@ -91,20 +132,30 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if isOwnedAndRunning { try await client.shutdown() }
     }
 
+    /// Stops at ``ExchangeDeadline/current``: a whole-body call is collected on the event loop
+    /// within it (one step, AsyncHTTPClient's delegate API), a streamed one gets its head by then.
+    public var stopsAtDeadline: Bool { true }
+
     /// Sends `request` with `body` and returns once the response head arrives.
     /// - Throws: ``BricksError`` for a failure before the head arrives.
     public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
         guard let url = request.url else { throw BricksError(.invalidURL("the request has no URL")) }
+        let deadline = ExchangeDeadline.current
+        if let deadline, deadline.coversBody, body == nil || body?.data != nil, body?.reportsProgress != true {
+            return try await exchangeWhole(request, url: url, data: body?.data, deadline: deadline)
+        }
         let wireRequest = try HTTPClientRequest(request, url: url, body: body)
         let response: HTTPClientResponse
         do {
-            // The Session's core keeps the deadline by cancelling this task.
-            response = try await client.execute(wireRequest, deadline: .distantFuture)
+            // AsyncHTTPClient's deadline covers the head; a streamed body is read at the caller's pace.
+            response = try await client.execute(wireRequest, deadline: deadline.map { Self.nioDeadline($0.instant) } ?? .distantFuture)
         } catch {
             throw BricksError(sending: error)
         }
         if response.history.count > 1 { throw BricksError(.transport(ClientFollowsRedirects())) }
-        return RawResponse(head: ResponseHead(response, url: url), body: ResponseBody(ByteBufferChunks(response.body)))
+        let head = ResponseHead(response, url: url)
+        try head.requireUTF8Fields()
+        return RawResponse(head: head, body: ResponseBody(ByteBufferChunks(response.body)))
     }
 }
 
@@ -123,7 +174,7 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
                 guard let buffer = try await buffers.next() else { return nil }
                 return Data(buffer: buffer, byteTransferStrategy: .automatic)
             } catch {
-                throw BricksError(sending: error)
+                throw BricksError(sending: error, duringBody: true)
             }
         }
     }

@@ -25,3 +25,17 @@ extension ResponseHead {
         }
     }
 }
+
+extension ResponseHead {
+    /// Refuses a head with a field that was not UTF-8 on the wire: SwiftNIO reads such bytes as
+    /// U+FFFD, where URLSession cannot read the line at all, so both transports refuse it alike
+    /// (Docs/Linux.md, "Hostile servers"). Linear in the header bytes.
+    /// - Throws: ``BricksError`` with `.invalidResponse` naming the field.
+    func requireUTF8Fields() throws(BricksError) {
+        for field in headerFields
+        where field.name.unicodeScalars.contains("\u{FFFD}") || field.value.unicodeScalars.contains("\u{FFFD}") {
+            throw BricksError(.invalidResponse(
+                "the header field \"\(field.name)\" is not valid UTF-8 text (Bricks refuses it on every transport)"))
+        }
+    }
+}

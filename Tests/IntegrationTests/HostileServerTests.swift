@@ -1,0 +1,258 @@
+import Bricks
+import BricksTestSupport
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Any route of the hostile server, returning the body as it came.
+private struct Route: RequestContextType, DataResponseType {
+    let baseURL: URL
+    let path: String
+    var queryItems: [URLQueryItem] = []
+    var method: HTTPMethod = .get
+    var body: Data?
+    var timeoutInterval: TimeInterval = 30
+    func httpBody() throws -> Data? { body }
+    var contentType: String? { body == nil ? nil : "application/octet-stream" }
+}
+
+private let mebibyte = 1024 * 1024
+
+private func seconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = (ContinuousClock.now - start).components
+    return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+}
+
+/// Regression tests against scripts/hostile-server.py (issue 16): a server that misbehaves on
+/// purpose. They run on both transports (the transport package compiles this folder again), one
+/// at a time, since they measure this process's peak memory.
+@Suite(.serialized, .enabled(if: HostileServer.shouldRun, HostileServer.skipReason))
+struct HostileServerTests {
+    /// Sends `route` with a body limit of `limit`; returns the error, the seconds it took and the
+    /// growth of the peak RSS (MiB), printed for the record.
+    private func failure(
+        _ route: Route, limit: Int = mebibyte, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> (BricksError, Double, Double?) {
+        let session = Session(transport: TestTransport.make(), limits: ResponseLimits(maximumBodySize: limit))
+        let start = ContinuousClock.now
+        let (error, growth) = await PeakMemory.growth { () async -> BricksError? in
+            await #expect(throws: BricksError.self, sourceLocation: sourceLocation) {
+                _ = try await session.send(route)
+            }
+        }
+        let seconds = seconds(since: start)
+        let figures = growth.map { String(format: "%.1f MiB", $0) } ?? "n/a"
+        print("hostile \(route.path)?\(route.queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")) on \(type(of: TestTransport.make())): \(String(format: "%.2f", seconds)) s, peak RSS growth \(figures): \(error.map { "\($0)" } ?? "no error")")
+        return (try #require(error, sourceLocation: sourceLocation), seconds, growth)
+    }
+
+    // MARK: memory
+
+    /// 1 GiB of zeros gzipped into ~1 MB, against a 1 MiB limit: refused while inflating, and
+    /// memory stays bounded (before the fix: 1,074 MiB peak on URLSession).
+    @Test func gzipBombIsRefusedWithBoundedMemory() async throws {
+        let (error, seconds, growth) = try await failure(Route(baseURL: try HostileServer.base(), path: "/gzip-bomb"))
+        #expect(error == .responseTooLarge(limit: mebibyte))
+        #expect(seconds < 10)
+        if let growth { #expect(growth < 64, "peak RSS grew by \(growth) MiB") }
+    }
+
+    /// 200 MiB chunked (no length) against a 1 MiB limit.
+    @Test func longChunkedBodyIsRefusedWithBoundedMemory() async throws {
+        let (error, seconds, growth) = try await failure(
+            Route(baseURL: try HostileServer.base(), path: "/chunked", queryItems: [URLQueryItem(name: "mb", value: "200")]))
+        #expect(error == .responseTooLarge(limit: mebibyte))
+        #expect(seconds < 10)
+        if let growth { #expect(growth < 64, "peak RSS grew by \(growth) MiB") }
+    }
+
+    /// `Content-Length: 209715200` against a 100 MiB limit: refused on the head, before the body.
+    @Test func declaredLengthOverTheLimitIsRefusedOnTheHead() async throws {
+        let limit = 100 * mebibyte
+        let (error, seconds, growth) = try await failure(
+            Route(baseURL: try HostileServer.base(), path: "/declared-length"), limit: limit)
+        #expect(error == .responseTooLarge(limit: limit))
+        #expect(seconds < 5)
+        // AsyncHTTPClient reads ahead about 65 MiB before the refused body is dropped (measured).
+        if let growth { #expect(growth < 128, "peak RSS grew by \(growth) MiB") }
+    }
+
+    // MARK: heads
+
+    /// 17,000 header fields with a 1 s timeout: an error within about 2 s, never a value.
+    @Test func headerFloodFailsWithinTheDeadline() async throws {
+        let (error, seconds, _) = try await failure(
+            Route(
+                baseURL: try HostileServer.base(), path: "/header-flood",
+                queryItems: [URLQueryItem(name: "count", value: "17000")], timeoutInterval: 1))
+        switch error.reason {
+        case .invalidResponse, .timedOut: break
+        default: Issue.record("expected invalidResponse or timedOut, got \(error)")
+        }
+        #expect(seconds < 2.5)
+    }
+
+    /// A 1 MiB header line: a clear error, not "Out of memory".
+    @Test func oneMebibyteHeaderLineIsAClearError() async throws {
+        let (error, seconds, _) = try await failure(
+            Route(
+                baseURL: try HostileServer.base(), path: "/long-header",
+                queryItems: [URLQueryItem(name: "bytes", value: "1048576")]))
+        #expect(error.description.contains("header"), "\(error)")
+        #expect(!error.description.localizedCaseInsensitiveContains("out of memory"), "\(error)")
+        #expect(seconds < 5)
+    }
+
+    /// Two different `Content-Length` values are a framing error (RFC 9112 §6.3).
+    @Test func conflictingContentLengthIsInvalid() async throws {
+        let (error, _, _) = try await failure(Route(baseURL: try HostileServer.base(), path: "/conflicting-length"))
+        guard case .invalidResponse = error.reason else {
+            Issue.record("expected invalidResponse, got \(error)")
+            return
+        }
+    }
+
+    /// Header bytes that are not UTF-8 are refused on both transports (FoundationNetworking cannot
+    /// read such a line; AsyncHTTPClient's replacement characters are refused to match):
+    /// `invalidResponse` (Docs/Linux.md, "Hostile servers").
+    @Test func nonUTF8HeaderBytesAreRefused() async throws {
+        let (error, _, _) = try await failure(Route(baseURL: try HostileServer.base(), path: "/non-utf8-header"))
+        guard case .invalidResponse = error.reason else {
+            Issue.record("expected invalidResponse, got \(error)")
+            return
+        }
+        #expect(error.description.contains("UTF-8"), "\(error)")
+    }
+
+    // MARK: redirects
+
+    /// A redirect to a URL with user info is refused, and the origin it names is never contacted.
+    @Test func redirectWithUserInfoIsRefused() async throws {
+        let ports = try HostileServer.ports()
+        let marker = "/userinfo-target-\(UUID().uuidString)"
+        let target = "http://user:secret@localhost:\(ports.http)\(marker)"
+        let session = Session(transport: TestTransport.make())
+        let error = try #require(await #expect(throws: BricksError.self) {
+            try await session.send(
+                Route(
+                    baseURL: try HostileServer.base(), path: "/redirect-userinfo",
+                    queryItems: [URLQueryItem(name: "to", value: target)]))
+        })
+        guard case .invalidResponse = error.reason else {
+            Issue.record("expected invalidResponse, got \(error)")
+            return
+        }
+        #expect(try await HostileServer.stats().paths[marker] == nil)
+    }
+
+    /// A redirect loop ends with the hop count in words.
+    @Test func redirectLoopSaysHowManyHops() async throws {
+        let session = Session(transport: TestTransport.make(), redirectPolicy: .follow(maximumRedirects: 5))
+        let error = try #require(await #expect(throws: BricksError.self) {
+            try await session.send(Route(baseURL: try HostileServer.base(), path: "/redirect-loop"))
+        })
+        #expect(error.description.contains("gave up after 5 redirects"), "\(error)")
+    }
+
+    // MARK: broken connections
+
+    /// `Content-Length: 100`, 10 bytes, then FIN: a transport error that says the body was cut short.
+    @Test func truncatedBodySaysItWasCutShort() async throws {
+        let (error, seconds, _) = try await failure(Route(baseURL: try HostileServer.base(), path: "/truncated"))
+        guard case .transport = error.reason else {
+            Issue.record("expected a transport error, got \(error)")
+            return
+        }
+        #expect(error.description.contains("cut short"), "\(error)")
+        #expect(seconds < 5)
+    }
+
+    /// No reply, then RST: a transport error that says the connection was reset.
+    @Test func resetSaysTheConnectionWasReset() async throws {
+        let (error, seconds, _) = try await failure(Route(baseURL: try HostileServer.base(), path: "/reset"))
+        guard case .transport = error.reason else {
+            Issue.record("expected a transport error, got \(error)")
+            return
+        }
+        #expect(error.description.contains("reset"), "\(error)")
+        #expect(seconds < 5)
+    }
+
+    /// A POST on a kept-alive connection that the server reads and then resets: it must reach the
+    /// server once, never be re-sent silently, and end promptly (before the fix, URLSession sent
+    /// the head twice and hung until the deadline).
+    @Test func postIsNeverSentTwiceOnAReusedConnection() async throws {
+        let base = try HostileServer.base()
+        let session = Session(transport: TestTransport.make())
+        let path = "/post-once"
+        let before = try await HostileServer.stats().paths[path]?.heads ?? 0
+        // The first request on a connection: the server keeps it open and resets it on the next head.
+        _ = try await session.send(
+            Route(baseURL: base, path: "/keepalive-close-trap", queryItems: [URLQueryItem(name: "mode", value: "next")]))
+        let start = ContinuousClock.now
+        let outcome: Result<Data, any Error>
+        do {
+            outcome = .success(try await session.send(
+                Route(baseURL: base, path: path, method: .post, body: Data(repeating: 7, count: 1000), timeoutInterval: 20)))
+        } catch {
+            outcome = .failure(error)
+        }
+        let seconds = seconds(since: start)
+        let heads = (try await HostileServer.stats().paths[path]?.heads ?? 0) - before
+        print("hostile POST after keep-alive trap on \(type(of: TestTransport.make())): \(String(format: "%.2f", seconds)) s, heads \(heads), \(outcome)")
+        #expect(heads == 1, "the POST reached the server \(heads) times")
+        #expect(seconds < 5)
+    }
+
+    // MARK: TLS trust
+
+    /// The private CA named as the trust root: the exchange succeeds.
+    @Test func trustedPrivateCAIsAccepted() async throws {
+        let ports = try HostileServer.ports()
+        let trust = TLSTrust(trustRoots: [URL(fileURLWithPath: ports.ca)])
+        let transport: any HTTPTransport
+        do {
+            transport = try HostileServer.transport(trust: trust)
+        } catch let error as BricksError {
+            // A transport that cannot (URLSession on Linux) says so when it is made.
+            #expect(error.description.contains("cannot trust a private CA"), "\(error)")
+            return
+        }
+        let session = Session(transport: transport)
+        let data = try await session.send(Route(baseURL: try HostileServer.secureBase(), path: "/json"))
+        #expect(String(decoding: data, as: UTF8.self).contains("true"))
+    }
+
+    /// The system's roots only: the private CA's certificate is refused with words that say TLS.
+    @Test func untrustedCertificateIsATLSError() async throws {
+        let session = Session(transport: TestTransport.make())
+        let error = try #require(await #expect(throws: BricksError.self) {
+            try await session.send(Route(baseURL: try HostileServer.secureBase(), path: "/json", timeoutInterval: 10))
+        })
+        #expect(error.description.contains("TLS"), "\(error)")
+        #expect(error.description.contains("certificate") || error.description.contains("trust"), "\(error)")
+    }
+
+    /// A pin on another key: refused, at construction where the transport cannot pin, otherwise
+    /// at the handshake.
+    @Test func wrongPinIsRefused() async throws {
+        let ports = try HostileServer.ports()
+        let wrong = Data(repeating: 1, count: 32).base64EncodedString()
+        #expect(wrong != ports.pin_sha256)
+        let trust = TLSTrust(trustRoots: [URL(fileURLWithPath: ports.ca)], pinnedPublicKeys: [wrong])
+        let transport: any HTTPTransport
+        do {
+            transport = try HostileServer.transport(trust: trust)
+        } catch let error as BricksError {
+            #expect(error.description.contains("pin"), "\(error)")
+            return
+        }
+        let session = Session(transport: transport)
+        let error = try #require(await #expect(throws: BricksError.self) {
+            try await session.send(Route(baseURL: try HostileServer.secureBase(), path: "/json", timeoutInterval: 10))
+        })
+        #expect(error.description.contains("pin"), "\(error)")
+    }
+}

@@ -1,0 +1,105 @@
+import Bricks
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(BricksAsyncHTTPClient)
+import BricksAsyncHTTPClient
+#endif
+
+/// Where the deliberately misbehaving server (scripts/hostile-server.py, started by
+/// `hostile_start` in scripts/hostile.sh) lives: its plain and TLS ports, its private CA and the
+/// SPKI pin of its certificate, read from the JSON file named by `BRICKS_HOSTILE_PORTS`.
+///
+/// Like ``HTTPBin``: without it the suite is skipped with a visible reason, unless
+/// `BRICKS_REQUIRE_INTEGRATION=1` asks for it: then it runs and fails.
+enum HostileServer {
+    struct Ports: Decodable, Sendable {
+        let http: Int
+        let https: Int
+        let ca: String
+        let pin_sha256: String
+    }
+
+    static let portFile: String? = ProcessInfo.processInfo.environment["BRICKS_HOSTILE_PORTS"]
+
+    static var shouldRun: Bool { portFile != nil || HTTPBin.isRequired }
+    static let skipReason: Comment =
+        "set BRICKS_HOSTILE_PORTS (source scripts/hostile.sh; hostile_start) to run the hostile-server tests"
+
+    /// The server's ports and certificates; fails the test when they are missing.
+    static func ports(sourceLocation: SourceLocation = #_sourceLocation) throws -> Ports {
+        let file = try #require(
+            portFile, "BRICKS_REQUIRE_INTEGRATION=1 but BRICKS_HOSTILE_PORTS is not set", sourceLocation: sourceLocation)
+        return try JSONDecoder().decode(Ports.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+    }
+
+    /// `http://127.0.0.1:P`.
+    static func base() throws -> URL {
+        try #require(URL(string: "http://127.0.0.1:\(try ports().http)"))
+    }
+
+    /// `https://127.0.0.1:P2` (certificate signed by the server's private CA).
+    static func secureBase() throws -> URL {
+        try #require(URL(string: "https://127.0.0.1:\(try ports().https)"))
+    }
+
+    /// Per-path counters of what reached the server (`GET /stats`), read outside Bricks.
+    struct Stats: Decodable, Sendable {
+        struct Path: Decodable, Sendable {
+            let heads: Int
+            let bodies: Int
+            let methods: [String: Int]
+        }
+        let paths: [String: Path]
+    }
+
+    static func stats() async throws -> Stats {
+        var request = URLRequest(url: try base().appendingPathComponent("stats"), timeoutInterval: 5)
+        request.setValue("close", forHTTPHeaderField: "Connection")
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, _) = try await session.data(for: request)
+        return try JSONDecoder().decode(Stats.self, from: data)
+    }
+
+    /// The transport under test, trusting `trust`: the suite's ``TestTransport`` kind
+    /// (URLSession in the root package, AsyncHTTPClient in the transport package).
+    static func transport(trust: TLSTrust) throws -> any HTTPTransport {
+        #if canImport(BricksAsyncHTTPClient)
+        try AsyncHTTPClientTransport(trust: trust)
+        #else
+        try URLSessionTransport(trust: trust)
+        #endif
+    }
+}
+
+/// The peak resident memory of this process, from /proc/self/status (Linux).
+enum PeakMemory {
+    /// Runs `operation` and returns how far the peak RSS rose above the RSS at the start, in MiB
+    /// (`nil` where /proc is missing). The peak is reset first (`/proc/self/clear_refs`), so that
+    /// an earlier test's peak does not hide this one's.
+    static func growth<T>(_ operation: () async throws -> T) async rethrows -> (T, Double?) {
+        var reset = false
+        if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
+            reset = (try? handle.write(contentsOf: Data("5".utf8))) != nil
+            try? handle.close()
+        }
+        let before = value("VmRSS")
+        let result = try await operation()
+        // Without the reset the old peak counts too: an upper bound on the growth.
+        if !reset { print("PeakMemory: /proc/self/clear_refs not writable; the growth is an upper bound") }
+        guard let before, let peak = value("VmHWM") else { return (result, nil) }
+        return (result, Double(peak - before) / 1024)
+    }
+
+    /// A field of /proc/self/status, in KiB.
+    static func value(_ field: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+            return Int(line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+        return nil
+    }
+}
