@@ -142,6 +142,7 @@ public final class URLSessionTransport: HTTPTransport {
         let session = connections.session
         let task = file.map { session.uploadTask(with: wireRequest, fromFile: $0) } ?? session.dataTask(with: wireRequest)
         let delegate = connections.delegate
+        defer { delegate.synchronize() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.register(task, body: body, deadline: ExchangeDeadline.current, continuation: continuation)

@@ -102,6 +102,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             // another queue let 190–260 MiB pile up); a gzip bomb inflating holds the reader
             // until libcurl's current write ends (seconds) but not its memory.
             cancel: { [weak dataTask] in dataTask?.cancel() })
+        // Built before the lock is released, and read after the caller takes the same lock
+        // (synchronize()): a happens-before that ThreadSanitizer sees, which a continuation
+        // resumed from this queue does not show it.
+        let reader = ChunkChannel.Reader(channel)
+        let raw = RawResponse(head: head, body: ResponseBody(next: reader.next))
         let continuation = tasks.withLock { tasks -> CheckedContinuation<RawResponse, any Error>? in
             guard var state = tasks[dataTask.taskIdentifier] else { return nil }
             defer { tasks[dataTask.taskIdentifier] = state }
@@ -115,8 +120,13 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return state.continuation
         }
         completionHandler(.allow)
-        let reader = ChunkChannel.Reader(channel)
-        continuation?.resume(returning: RawResponse(head: head, body: ResponseBody(next: reader.next)))
+        continuation?.resume(returning: raw)
+    }
+
+    /// Takes the lock the delegate's queue released after building a response: called by the
+    /// awaiting task once its continuation resumes.
+    func synchronize() {
+        tasks.withLock { _ in }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
