@@ -72,10 +72,10 @@ public struct ResponseHead: Sendable, Hashable {
     /// `URLResponse` reports it. When the transport decompressed the body, this is the length
     /// that travelled, not the length read.
     public var expectedContentLength: Int64 {
-        headerFields["Content-Length"].flatMap { value in
-            // Equal repeated values joined by a transport ("5, 5") still give a length.
-            value.split(separator: ",").first.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-        } ?? -1
+        guard let value = headerFields["Content-Length"] else { return -1 }
+        if let length = Int64(value) { return length }  // the usual case, without building strings
+        // Padding, or equal repeated values joined by a transport ("5, 5").
+        return value.split(separator: ",").first.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } ?? -1
     }
 
     /// The status with its reason phrase, such as `"404 Not Found"`.

@@ -33,6 +33,10 @@ struct ExchangeCore: Sendable {
             }
             return try await deadline.run(coversBody: true, bodyLimit: bodyLimit, transportStops: transport.stopsAtDeadline) {
                 let response = try await self.follow(request, context: context, bodyLimit: bodyLimit, location: location)
+                if let data = response.body.bufferedData {  // a transport that collected it already
+                    guard data.count <= bodyLimit else { throw BricksError(.responseTooLarge(limit: bodyLimit)) }
+                    return response
+                }
                 let length = response.head.expectedContentLength
                 let data = try await response.body.collect(
                     upTo: bodyLimit, expectedLength: length > 0 && length <= Int64(Int.max) ? Int(length) : nil)

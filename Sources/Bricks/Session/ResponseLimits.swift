@@ -38,20 +38,36 @@ public struct ResponseLimits: Sendable, Equatable {
             throw BricksError(.invalidResponse(
                 "the head has \(head.headerFields.count) header fields, more than the limit of \(maximumHeaderCount)"))
         }
+        // One pass, no allocation in the usual case: header bytes, and the Content-Length fields.
         var bytes = 0
+        var lengths = 0
+        var firstLength: String?
+        var lengthsDiffer = false
         for field in head.headerFields {
             bytes += field.name.utf8.count + field.value.utf8.count
             guard bytes <= maximumHeaderBytes else {
                 throw BricksError(.invalidResponse(
                     "the header fields are larger than the limit of \(maximumHeaderBytes) bytes"))
             }
+            guard HeaderFields.equalIgnoringCase(field.name, "Content-Length") else { continue }
+            lengths += 1
+            if let firstLength, firstLength != field.value { lengthsDiffer = true }
+            if firstLength == nil { firstLength = field.value }
+            if field.value.utf8.contains(UInt8(ascii: ",")) { lengthsDiffer = true }
         }
-        // Repeated fields, or one field that a transport joined with commas (URLSession does).
+        if lengthsDiffer { try checkLengths(head) }
+        if lengths > 0, head.expectedContentLength > Int64(bodyLimit) {
+            throw BricksError(.responseTooLarge(limit: bodyLimit))
+        }
+    }
+
+    /// Refuses Content-Length fields that disagree, also within one field a transport joined with
+    /// commas (URLSession does).
+    private func checkLengths(_ head: ResponseHead) throws(BricksError) {
         let lengths = head.headerFields.values(for: "Content-Length")
             .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
         if Set(lengths).count > 1 {
             throw BricksError(.invalidResponse("conflicting Content-Length fields: \(lengths.joined(separator: ", "))"))
         }
-        if head.expectedContentLength > Int64(bodyLimit) { throw BricksError(.responseTooLarge(limit: bodyLimit)) }
     }
 }
