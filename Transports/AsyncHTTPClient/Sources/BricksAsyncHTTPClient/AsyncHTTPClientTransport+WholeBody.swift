@@ -68,18 +68,6 @@ extension HTTPClient.Request {
     }
 }
 
-extension ResponseHead {
-    /// The head AsyncHTTPClient's delegate API received, every field in order.
-    init(_ head: HTTPResponseHead, url: URL) {
-        var fields: [HeaderField] = []
-        fields.reserveCapacity(head.headers.count)
-        for (name, value) in head.headers { fields.append(HeaderField(name: name, value: value)) }
-        self.init(
-            statusCode: Int(head.status.code), headerFields: HeaderFields(fields), url: url,
-            httpVersion: head.version == .http1_1 ? "HTTP/1.1" : "HTTP/\(head.version.major).\(head.version.minor)")
-    }
-}
-
 /// Collects one response whole on its event loop, refusing a body over the limit on its
 /// `Content-Length` or as its bytes arrive, and remembering whether the head had arrived (so
 /// that a connection lost after it reads as a body cut short).

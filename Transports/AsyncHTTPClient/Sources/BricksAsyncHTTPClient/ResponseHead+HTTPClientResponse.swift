@@ -7,12 +7,21 @@ extension ResponseHead {
     /// The head of an AsyncHTTPClient response: every field in order, repeated names kept. Linear
     /// in the number of fields.
     init(_ response: HTTPClientResponse, url: URL) {
+        self.init(status: response.status, headers: response.headers, version: response.version, url: url)
+    }
+
+    /// The head AsyncHTTPClient's delegate API received.
+    init(_ head: HTTPResponseHead, url: URL) {
+        self.init(status: head.status, headers: head.headers, version: head.version, url: url)
+    }
+
+    private init(status: HTTPResponseStatus, headers: HTTPHeaders, version: HTTPVersion, url: URL) {
         var fields: [HeaderField] = []
-        fields.reserveCapacity(response.headers.count)
-        for (name, value) in response.headers { fields.append(HeaderField(name: name, value: value)) }
+        fields.reserveCapacity(headers.count)
+        for (name, value) in headers { fields.append(HeaderField(name: name, value: value)) }
         self.init(
-            statusCode: Int(response.status.code), headerFields: HeaderFields(fields), url: url,
-            httpVersion: Self.text(of: response.version))
+            statusCode: Int(status.code), headerFields: HeaderFields(fields), url: url,
+            httpVersion: Self.text(of: version))
     }
 
     /// `HTTP/1.1` and the like, without string building for the usual versions.
