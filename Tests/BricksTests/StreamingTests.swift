@@ -476,6 +476,48 @@ private func endless(_ unit: Data) -> ScriptedAnswer {
         #expect(try Data(contentsOf: destination) == Data("keep me".utf8))
     }
 
+    /// Chunks of 3 MiB still give a report at least every MiB: the file is written in slices.
+    @Test func downloadProgressComesAtLeastEveryMebibyteWhateverTheChunkSize() async throws {
+        let directory = try makeStreamingDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let chunk = Data(repeating: 7, count: 3 << 20)
+        let transport = ScriptedTransport { _, _ in
+            answer(headers: ["Content-Length": "\(4 * chunk.count)"], chunks: Array(repeating: chunk, count: 4))
+        }
+        let progress = ProgressValues()
+        try await Session(transport: transport).download(FileEndpoint(), to: directory.appendingPathComponent("big.bin")) {
+            progress.append($0)
+        }
+        let done = [0] + progress.values.map { Int($0.completedBytes) }
+        let steps = zip(done.dropFirst(), done).map { $0 - $1 }
+        #expect(steps.allSatisfy { $0 > 0 && $0 <= 1 << 20 }, "steps: \(steps)")
+        #expect(progress.values.last == TransferProgress(completedBytes: Int64(4 * chunk.count), expectedBytes: Int64(4 * chunk.count)))
+    }
+
+    /// A reader cancelled while the transport still holds chunks stops at once: the body's
+    /// iterator checks for cancellation before each chunk, on every transport.
+    @Test func aCancelledDownloadStopsAtTheNextChunkAndLeavesNoFile() async throws {
+        let directory = try makeStreamingDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let served = Recorder<Int>()
+        let transport = ScriptedTransport { _, _ in
+            ScriptedAnswer(status: 200, headers: ["Content-Length": "\(1_000 * 1_000)"]) { index in
+                served.append(index)
+                return index < 1_000 ? Data(repeating: 1, count: 1_000) : nil
+            }
+        }
+        let destination = directory.appendingPathComponent("cancelled.bin")
+        let task = Task {
+            try await Session(transport: transport).download(FileEndpoint(), to: destination) { progress in
+                if progress.completedBytes >= 1_000 * 1_000 / 2 { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+        }
+        let error = await #expect(throws: BricksError.self) { try await task.value }
+        if case .cancelled? = error?.reason {} else { Issue.record("expected .cancelled, got \(String(describing: error))") }
+        #expect(served.count < 1_000)
+        #expect(try contents(of: directory) == [])
+    }
+
     /// The first body breaks mid-way with a transport error; the download resumes with `Range` and
     /// `If-Range`, and the server answers 206 with the rest.
     @Test func downloadResumesWithRangeAndIfRange() async throws {

@@ -1,4 +1,5 @@
 import BenchmarkHarness
+import Bricks
 import BricksBenchmarks
 import Foundation
 
@@ -25,6 +26,18 @@ enum Command {
     }
 
     private static func runThrowing(_ arguments: [String]) async throws {
+        switch arguments.first {
+        case FileTransferBenchmarks.runArgument:
+            guard FileTransferBenchmarks.run(transportName: "URLSessionTransport", transportKey: "urlsession") else {
+                throw BenchmarkError("some transfers failed (❌ above)")
+            }
+            return
+        case FileTransferBenchmarks.probeArgument:
+            try await FileTransferBenchmarks.probe(
+                arguments.dropFirst().first ?? "", transport: URLSessionTransport(), transportName: "URLSessionTransport")
+            return
+        default: break
+        }
         let clock = ContinuousClock()
         let options = try Options(arguments, probeArgument: MemoryBenchmarks.probeArgument)
         if let probe = options.probe {

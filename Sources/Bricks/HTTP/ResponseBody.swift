@@ -105,6 +105,11 @@ public struct ResponseBody: AsyncSequence, Sendable {
                 return data
             }
             guard let next else { return nil }
+            // A reader whose task was cancelled stops here, whatever the transport has buffered.
+            if Task.isCancelled {
+                self.next = nil
+                throw BricksError(.cancelled)
+            }
             guard let chunk = try await next() else {
                 self.next = nil
                 return nil

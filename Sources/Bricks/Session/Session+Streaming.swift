@@ -121,6 +121,7 @@ extension Session {
         let file = try PartialFile(beside: destination)
         defer { file.discard() }
         var resume: (offset: Int64, validator: String)?
+        var lastReport: TransferProgress?
         var attempts = 0
         while true {
             var (urlRequest, context) = try prepare(endpoint, streamsBody: true)
@@ -140,10 +141,15 @@ extension Session {
             do {
                 var reported = file.size
                 for try await chunk in response.body {
-                    try file.write(chunk)
-                    if file.size - reported >= 1 << 20 {
-                        reported = file.size
-                        progress?(TransferProgress(completedBytes: file.size, expectedBytes: expected))
+                    // Written in slices of at most half the step and reported once half a step
+                    // has passed: never more than the step (1 MiB) between two reports.
+                    for start in stride(from: chunk.startIndex, to: chunk.endIndex, by: Self.progressStep / 2) {
+                        try file.write(chunk[start..<min(start + Self.progressStep / 2, chunk.endIndex)])
+                        if file.size - reported >= Self.progressStep / 2 {
+                            reported = file.size
+                            lastReport = TransferProgress(completedBytes: file.size, expectedBytes: expected)
+                            progress?(TransferProgress(completedBytes: file.size, expectedBytes: expected))
+                        }
                     }
                 }
             } catch let error as BricksError {
@@ -159,11 +165,15 @@ extension Session {
                     .invalidResponse("the body had \(file.size) bytes but Content-Length announced \(expected)"),
                     request: context.summary(of: urlRequest))
             }
-            progress?(TransferProgress(completedBytes: file.size, expectedBytes: expected ?? file.size))
+            let done = TransferProgress(completedBytes: file.size, expectedBytes: expected ?? file.size)
+            if done != lastReport { progress?(done) }
             try file.move(to: destination)
             return head
         }
     }
+
+    /// The most bytes a download writes between two progress reports.
+    static let progressStep = 1 << 20
 
     /// The length of the whole file a response delivers, when its head says: `Content-Length`
     /// (plus the offset for a `206`), unless the body was decompressed on the way.

@@ -2,7 +2,10 @@ import Foundation
 
 /// Hands the chunks a callback-driven producer pushes (a URLSession delegate) to one async reader,
 /// with back-pressure: past ``highWater`` buffered bytes the producer is asked to pause, and once
-/// the reader drains below ``lowWater`` to resume.
+/// the reader drains below ``lowWater`` to resume. A producer that cannot be paused
+/// (FoundationNetworking's tasks) gets no such request: past ``highWater`` its chunks go to a
+/// ``SpoolFile`` on disk, read back in order, so that memory stays bounded by the high-water mark
+/// however far the reader falls behind.
 ///
 /// `@unchecked Sendable`: every mutable field is read and written only while `lock` is held;
 /// callbacks (`pause`, `cancel`, continuations) run outside it.
@@ -15,6 +18,8 @@ final class ChunkChannel: @unchecked Sendable {
     private let pause: @Sendable (Bool) -> Void
     /// Stops the producer for good: the reader went away before the end.
     private let cancel: @Sendable () -> Void
+    /// Whether ``pause`` stops the producer; if not, chunks past ``highWater`` are spooled to disk.
+    private let canPause: Bool
 
     private let lock = NSLock()
     private var chunks: [Data] = []
@@ -23,14 +28,26 @@ final class ChunkChannel: @unchecked Sendable {
     private var isPaused = false
     private var end: (any Error)??
     private var waiter: CheckedContinuation<Data?, any Error>?
+    /// The chunks that came while ``highWater`` bytes waited in memory, when the producer cannot
+    /// be paused; made on first use.
+    private var spool: SpoolFile?
 
     init(
-        highWater: Int = 256 * 1024, pause: @escaping @Sendable (Bool) -> Void, cancel: @escaping @Sendable () -> Void
+        highWater: Int = 256 * 1024, canPause: Bool, pause: @escaping @Sendable (Bool) -> Void,
+        cancel: @escaping @Sendable () -> Void
     ) {
         self.highWater = highWater
         self.lowWater = highWater / 4
+        self.canPause = canPause
         self.pause = pause
         self.cancel = cancel
+    }
+
+    /// Bytes waiting in memory, and on disk (for tests and diagnostics).
+    var waitingBytes: (inMemory: Int, onDisk: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (bufferedBytes, spool?.pendingBytes ?? 0)
     }
 
     /// Producer: one more chunk.
@@ -54,9 +71,28 @@ final class ChunkChannel: @unchecked Sendable {
             waiter.resume(returning: chunk)
             return true
         }
+        if !canPause, (spool?.pendingBytes ?? 0) > 0 || bufferedBytes + chunk.count > highWater {
+            // Behind, and the producer cannot wait: to disk, after what is already there.
+            do {
+                let spool = self.spool ?? SpoolFile()
+                self.spool = spool
+                try spool.append(chunk)
+                lock.unlock()
+                return true
+            } catch {
+                end = .some(BricksError(.transport(SpoolFailure(underlying: error))))
+                chunks = []
+                firstChunk = 0
+                bufferedBytes = 0
+                spool = nil
+                lock.unlock()
+                cancel()
+                return false
+            }
+        }
         chunks.append(chunk)
         bufferedBytes += chunk.count
-        let pauses = !isPaused && bufferedBytes > highWater
+        let pauses = canPause && !isPaused && bufferedBytes > highWater
         if pauses { isPaused = true }
         lock.unlock()
         if pauses { pause(true) }
@@ -96,7 +132,18 @@ final class ChunkChannel: @unchecked Sendable {
                     lock.unlock()
                     if resumes { pause(false) }
                     continuation.resume(returning: chunk)
+                } else if let spool, spool.pendingBytes > 0 {
+                    let result = Result { try spool.read() }
+                    lock.unlock()
+                    switch result {
+                    case .success(let chunk): continuation.resume(returning: chunk)
+                    case .failure(let error):
+                        abandon()
+                        continuation.resume(throwing: BricksError(.transport(SpoolFailure(underlying: error))))
+                    }
                 } else if let end {
+                    spool?.close()
+                    spool = nil
                     lock.unlock()
                     if let error = end { continuation.resume(throwing: error) } else { continuation.resume(returning: nil) }
                 } else {
@@ -115,6 +162,10 @@ final class ChunkChannel: @unchecked Sendable {
         let isOpen = end == nil
         end = .some(CancellationError())
         chunks = []
+        firstChunk = 0
+        bufferedBytes = 0
+        spool?.close()
+        spool = nil
         // Paused first (cheap), so that no more data piles up while the cancellation, which
         // FoundationNetworking runs behind the transfer's queued work, is on its way.
         let pauses = isOpen && !isPaused
@@ -133,5 +184,15 @@ final class ChunkChannel: @unchecked Sendable {
         deinit { channel.abandon() }
 
         @Sendable func next() async throws -> Data? { try await channel.next() }
+    }
+}
+
+/// The spool file of a body could not be written or read back (the disk is full, say).
+struct SpoolFailure: Error, CustomStringConvertible {
+    /// What the file system reported.
+    let underlying: any Error
+
+    var description: String {
+        "the body arrived faster than it was read and could not be held in a temporary file (\(underlying.localizedDescription))"
     }
 }

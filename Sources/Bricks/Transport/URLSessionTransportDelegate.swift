@@ -96,6 +96,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         }
         let head = ResponseHead(response)
         let channel = ChunkChannel(
+            canPause: Self.canPauseTransfers,
             pause: { [weak dataTask] pauses in Self.pause(dataTask, pauses) },
             // Cancelled on the reader's thread, waiting for FoundationNetworking: measured, that
             // stops a fast body at once (200 MiB chunked: +1 MiB peak RSS, where cancelling from
@@ -186,10 +187,17 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         }
     }
 
-    /// Pauses or resumes a task's transfer while its reader is behind. Only on Apple platforms:
-    /// FoundationNetworking's `suspend()` stops the transfer asynchronously and traps when the
-    /// task is resumed first (measured), and its delegate queue buffers without limit anyway, so on
-    /// Linux a streamed body is not paused (use AsyncHTTPClientTransport to bound memory there).
+    /// Whether a task's transfer can be paused while its reader is behind. Not with
+    /// FoundationNetworking: its `suspend()` stops the transfer asynchronously and traps when the
+    /// task is resumed first (measured), so there the channel spools what the reader has not
+    /// taken to disk instead.
+    #if canImport(FoundationNetworking)
+    private static let canPauseTransfers = false
+    #else
+    private static let canPauseTransfers = true
+    #endif
+
+    /// Pauses or resumes a task's transfer while its reader is behind (see ``canPauseTransfers``).
     private static func pause(_ task: URLSessionDataTask?, _ pauses: Bool) {
         #if !canImport(FoundationNetworking)
         if pauses { task?.suspend() } else { task?.resume() }

@@ -11,6 +11,22 @@ enum Command {
     /// Runs the command and returns the exit status.
     static func run(_ arguments: [String]) async -> Int32 {
         do {
+            switch arguments.first {
+            case FileTransferBenchmarks.runArgument:
+                return FileTransferBenchmarks.run(transportName: "AsyncHTTPClientTransport", transportKey: "ahc") ? 0 : 1
+            case FileTransferBenchmarks.probeArgument:
+                let transport = AsyncHTTPClientTransport()
+                do {
+                    try await FileTransferBenchmarks.probe(
+                        arguments.dropFirst().first ?? "", transport: transport, transportName: "AsyncHTTPClientTransport")
+                } catch {
+                    try? await transport.shutdown()
+                    throw error
+                }
+                try await transport.shutdown()
+                return 0
+            default: break
+            }
             let options = try Options(arguments)
             guard
                 let base = (environment["BRICKS_BENCH_SERVER_URL"] ?? environment["BRICKS_HTTPBIN_URL"])

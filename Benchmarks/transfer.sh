@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Files far larger than memory through Session, on both transports (issue 13): a 1 GiB download to
+# disk (SHA-256 checked against the server's), a download cancelled at half way (no file left), a
+# download broken by the server at half way and resumed with Range/If-Range, and a 1 GiB upload from
+# disk with progress (the server hashes what it receives). Each in a fresh process whose peak RSS
+# must stay under 64 MiB (FileTransferBenchmarks.swift).
+#
+#   bash Benchmarks/transfer.sh                # both transports
+#   bash Benchmarks/transfer.sh --urlsession   # or --ahc: one of them
+#
+# Starts Benchmarks/Server/transfer-server.py on 127.0.0.1 (BRICKS_TRANSFER_BYTES bytes, default
+# 1 GiB, in a temporary directory removed on exit), builds the benchmark commands in release mode
+# (the same builds as Benchmarks/run.sh), and prints one table per transport, which it also writes
+# to Benchmarks/results/transfer.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+which=${1:-all}
+dir=$(mktemp -d "${TMPDIR:-/tmp}/bricks-transfer.XXXXXX")
+server_pid=""
+stop() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  rm -rf "$dir"
+}
+trap stop EXIT
+
+build() { # package product
+  local args=(swift build -c release --package-path "$1" --scratch-path "$1/.build" -Xswiftc -warnings-as-errors)
+  "${args[@]}" --product "$2" >&2
+  echo "$("${args[@]}" --show-bin-path)/$2"
+}
+commands=()
+[ "$which" != --ahc ] && commands+=("$(build Benchmarks bricks-bench)")
+[ "$which" != --urlsession ] && commands+=("$(build Benchmarks/AsyncHTTPClientBench bricks-bench-ahc)")
+
+python3 Benchmarks/Server/transfer-server.py --port-file "$dir/server.json" --dir "$dir" \
+  --size "${BRICKS_TRANSFER_BYTES:-1073741824}" &
+server_pid=$!
+until [ -s "$dir/server.json" ]; do
+  kill -0 "$server_pid" 2>/dev/null || { echo "the transfer server did not start" >&2; exit 1; }
+  sleep 0.2
+done
+export BRICKS_TRANSFER_SERVER="$dir/server.json"
+
+status=0
+output=Benchmarks/results/transfer.md
+{
+  echo "# File transfers, $(date -u +%Y-%m-%d), $(git rev-parse --short HEAD), $(swift --version 2>/dev/null | head -n 1)"
+  echo
+} >"$output.tmp"
+for command in "${commands[@]}"; do
+  "$command" --transfer | tee -a "$output.tmp" || status=1
+  echo >>"$output.tmp"
+done
+mv "$output.tmp" "$output"
+echo "==> wrote $output"
+exit $status
