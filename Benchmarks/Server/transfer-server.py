@@ -6,7 +6,8 @@ it receives. Standard library only; listens on 127.0.0.1.
     GET  /file              the file (random bytes, made at start-up): Content-Length, ETag,
                             Last-Modified, Accept-Ranges: bytes, X-Content-SHA256 (hex)
     GET  /file?drop=N       the same head, then only N bytes of the body, then the connection is
-                            closed: an interrupted download
+                            closed: an interrupted download (a request with Range is served whole,
+                            so that the resumed request completes)
     GET  /file  + Range: bytes=A- (or A-B), with or without If-Range
                             206 with Content-Range when If-Range is absent or matches the ETag
                             (or the Last-Modified date), else 200 with the whole file
@@ -94,7 +95,7 @@ class Handler(BaseHTTPRequestHandler):
         if url.path != "/file":
             return self.reply_json(404, {"error": "not found"})
         query = parse_qs(url.query)
-        drop = int(query["drop"][0]) if "drop" in query else None
+        drop = int(query["drop"][0]) if "drop" in query and not self.headers.get("Range") else None
         start, end = 0, state.size - 1
         status = 200
         requested = self.headers.get("Range")
