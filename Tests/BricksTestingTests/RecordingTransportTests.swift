@@ -151,6 +151,40 @@ import FoundationNetworking
         #expect(text.contains(#""responseIsBinary" : true"#))
     }
 
+    /// An API that declares `X-Api-Key` secret once, on its app-wide protocol.
+    private struct KeyedUser: RequestContextType, GETRequestType, DataResponseType {
+        var baseURL: URL { exampleBase }
+        var path: String { "/users/keyed" }
+        var headerFields: [String: String] { ["X-Api-Key": "key-ENDPOINT", "X-Trace": "trace-1"] }
+        var secretHeaderNames: Set<String> { ["X-Api-Key"] }
+    }
+
+    /// The endpoint's `secretHeaderNames` are redacted without being named in the `Redaction`;
+    /// a recorder used outside a call (no endpoint) still redacts only its own list.
+    @Test func theEndpointsSecretHeadersAreRedactedWithoutBeingNamed() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("keyed.json")
+        let stub = StubTransport()
+        await stub.register(.get, "/users/keyed", reply: .json(#"{"id": 1}"#, headers: ["X-Api-Key": "key-REPLY"]))
+        let recorder = RecordingTransport(wrapping: stub, to: file)
+        let session = recorder.session()
+        _ = try await session.send(KeyedUser())
+
+        let (text, exchanges) = try written(file)
+        #expect(!text.contains("key-ENDPOINT"))
+        #expect(!text.contains("key-REPLY"))
+        let exchange = try #require(exchanges.first)
+        let requestHeaders = try #require(exchange["reqheaders"] as? [String: String])
+        #expect(requestHeaders["X-Api-Key"] == "REDACTED")
+        #expect(requestHeaders["X-Trace"] == "trace-1")
+        #expect((exchange["headers"] as? [String: String])?["X-Api-Key"] == "REDACTED")
+
+        // Called directly, with no endpoint behind the request, the header is not known to be secret.
+        _ = try await recorder.exchange(request("GET", "/users/keyed", headers: ["X-Api-Key": "key-DIRECT"]), body: nil)
+        #expect(try written(file).text.contains("key-DIRECT"))
+    }
+
     @Test func failedRequestsAreNotRecorded() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -20,6 +20,15 @@ struct ExchangeCore: Sendable {
     /// back with a buffered body; for a streamed call (``MiddlewareContext/streamsBody``) the
     /// deadline ends with the head and the body comes back unread, counted against the limit.
     func send(_ request: URLRequest, context: MiddlewareContext) async throws -> RawResponse {
+        guard !context.secretHeaderNames.isEmpty else { return try await exchange(request, context: context) }
+        // The endpoint's secret header names, for a transport that records (``ExchangeSecrets``).
+        return try await ExchangeSecrets.$headerNames.withValue(context.secretHeaderNames) {
+            try await exchange(request, context: context)
+        }
+    }
+
+    /// ``send(_:context:)`` with the secret header names set.
+    private func exchange(_ request: URLRequest, context: MiddlewareContext) async throws -> RawResponse {
         // A streamed body (events, downloads) may be long-lived: only the endpoint's own limit applies.
         let bodyLimit = context.maximumBodySize ?? (context.streamsBody ? Int.max : limits.maximumBodySize)
         let location = Locked(request)

@@ -19,7 +19,8 @@ import FoundationNetworking
 /// The file is rewritten in full after each exchange (in the format of ``RecordedExchange``), so it
 /// always holds a complete JSON list, in the order the replies arrived; concurrent requests are
 /// safe. A recorder starts a new file: what the file held before is replaced at the first
-/// exchange. Requests that fail without a reply are not recorded. The caller receives the reply
+/// exchange. Besides the ``Redaction``'s names, the headers the endpoint of each call declares in
+/// `RequestType.secretHeaderNames` are redacted (the ``Session`` hands them over). Requests that fail without a reply are not recorded. The caller receives the reply
 /// as it came, unredacted.
 public actor RecordingTransport: HTTPTransport {
     /// The file the exchanges are written to.
@@ -47,7 +48,9 @@ public actor RecordingTransport: HTTPTransport {
     public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
         let response = try await transport.exchange(request, body: body)
         let data = try await response.body.collect(upTo: Self.maximumRecordedBodySize)
-        exchanges.append(redaction.redact(RecordedExchange(request: request, data: data, head: response.head)))
+        // The endpoint's secret header names (`RequestType.secretHeaderNames`) are redacted too.
+        exchanges.append(redaction.redact(
+            RecordedExchange(request: request, data: data, head: response.head), alsoHeaders: ExchangeSecrets.headerNames))
         try write()
         return RawResponse(head: response.head, body: ResponseBody(data))
     }

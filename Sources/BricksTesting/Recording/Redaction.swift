@@ -4,7 +4,9 @@ import Foundation
 /// Which secrets ``RecordingTransport`` replaces with `REDACTED` before it writes a fixture.
 ///
 /// By default: the `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers, and
-/// the parameters `access_token`, `api_key` and `client_secret`. Add the names your API uses:
+/// the parameters `access_token`, `api_key` and `client_secret`. A call through a ``Session`` also
+/// redacts the headers its endpoint declares in `RequestType.secretHeaderNames`, without their
+/// being named here. Add the other names your API uses:
 ///
 /// ```swift
 /// let redaction = Redaction(headers: ["X-Api-Key"], parameters: ["signature"])
@@ -45,9 +47,9 @@ public struct Redaction: Sendable {
         parameterNames = Self.defaultParameterNames.union(parameters)
     }
 
-    /// `exchange` with every secret named here replaced.
-    func redact(_ exchange: RecordedExchange) -> RecordedExchange {
-        let headers = Set(headerNames.map { $0.lowercased() })
+    /// `exchange` with every secret named here, and the headers `extraHeaders` names, replaced.
+    func redact(_ exchange: RecordedExchange, alsoHeaders extraHeaders: Set<String> = []) -> RecordedExchange {
+        let headers = Set(headerNames.union(extraHeaders).map { $0.lowercased() })
         let parameters = Set(parameterNames.map { $0.lowercased() })
         let pattern = Self.parameterPattern(parameters)
         var result = exchange
