@@ -98,10 +98,14 @@ Routes (query parameters optional unless stated):
                               and a client must not re-send a non-idempotent one. A later request
                               on the same connection gets the reply and keeps the connection.
   /stats                      GET: 200 JSON {"paths": {path: {"heads", "bodies", "body_bytes",
-                              "methods": {METHOD: n}, "disconnects", "requests": [...]}},
-                              "connections": {...}}. `requests` lists the last 256 requests of the
-                              path: method, body_length, body_arrived, connection,
-                              request_on_connection, tls, answered, disconnected. `connections`
+                              "response_bytes", "methods": {METHOD: n}, "disconnects",
+                              "requests": [...]}}, "connections": {...}}. `requests` lists the
+                              last 256 requests of the path: method, query (the raw query string),
+                              body_length, body_arrived, connection, request_on_connection, tls,
+                              answered, disconnected, response_bytes (the bytes of the reply,
+                              head included, that the socket accepted: a client that stops
+                              reading holds that count at what it took plus the kernel's buffers)
+                              and done (the route returned or the client went away). `connections`
                               counts accepted, rejected (over the limit) and tls_handshake_failures.
                               /stats and /stats/reset are not counted.
   /stats/reset                POST: clears every counter; 200 {"reset": true}.
@@ -188,21 +192,22 @@ class Stats:
         with self.lock:
             self.connections[event] += 1
 
-    def head(self, path, method, connection, number, tls):
+    def head(self, path, method, connection, number, tls, query=""):
         """Counts a request head; returns its record, which the later events update."""
         with self.lock:
             entry = self.paths.get(path)
             if entry is None:
                 entry = self.paths[path] = {
-                    "heads": 0, "bodies": 0, "body_bytes": 0, "methods": collections.Counter(),
+                    "heads": 0, "bodies": 0, "body_bytes": 0, "response_bytes": 0,
+                    "methods": collections.Counter(),
                     "disconnects": 0, "requests": collections.deque(maxlen=REQUEST_LOG),
                 }
             entry["heads"] += 1
             entry["methods"][method] += 1
             record = {
-                "method": method, "body_length": 0, "body_arrived": False,
+                "method": method, "query": query, "body_length": 0, "body_arrived": False,
                 "connection": connection, "request_on_connection": number, "tls": tls,
-                "answered": True, "disconnected": False,
+                "answered": True, "disconnected": False, "response_bytes": 0, "done": False,
             }
             entry["requests"].append(record)
             return entry, record
@@ -223,6 +228,16 @@ class Stats:
                 record["disconnected"] = True
                 entry["disconnects"] += 1
 
+    def sent(self, counted, length):
+        entry, record = counted
+        with self.lock:
+            record["response_bytes"] += length
+            entry["response_bytes"] += length
+
+    def done(self, counted):
+        with self.lock:
+            counted[1]["done"] = True
+
     def unanswered(self, counted):
         with self.lock:
             counted[1]["answered"] = False
@@ -236,6 +251,7 @@ class Stats:
             paths = {
                 path: {
                     "heads": e["heads"], "bodies": e["bodies"], "body_bytes": e["body_bytes"],
+                    "response_bytes": e["response_bytes"],
                     "methods": dict(e["methods"]), "disconnects": e["disconnects"],
                     "requests": [dict(r) for r in e["requests"]],
                 }
@@ -305,6 +321,7 @@ class Connection:
         self.number = number
         self.tls = tls
         self.buffer = bytearray()
+        self.counted = None  # the counters of the request being answered, for `send`
 
     def _fill(self):
         if self.server.stop.is_set():
@@ -364,6 +381,8 @@ class Connection:
             self.sock.sendall(data)
         except OSError as error:
             raise ClientGone() from error
+        if self.counted is not None:
+            self.server.stats.sent(self.counted, len(data))
 
     def pause(self, seconds):
         """Waits `seconds`, returning early only by raising: ClientGone as soon as the client
@@ -957,7 +976,9 @@ class Server:
         if counted:
             request.counted = self.stats.head(request.path, request.method,
                                               request.connection.number, request.number,
-                                              request.connection.tls)
+                                              request.connection.tls,
+                                              urllib.parse.urlsplit(request.target).query)
+        request.connection.counted = request.counted
         try:
             request.body = read_body(request)
             if counted:
@@ -971,6 +992,10 @@ class Server:
             self.log(f"#{request.connection.number} {request.method} {request.target}: "
                      f"client went away")
             raise
+        finally:
+            request.connection.counted = None
+            if counted:
+                self.stats.done(request.counted)
         self.log(f"#{request.connection.number} {request.method} {request.target} -> "
                  f"{request.status}")
         return outcome

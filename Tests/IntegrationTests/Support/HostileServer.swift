@@ -51,8 +51,38 @@ enum HostileServer {
             let heads: Int
             let bodies: Int
             let methods: [String: Int]
+            /// The last requests of the path, oldest first.
+            let requests: [Request]
+        }
+        /// One request as the server saw it.
+        struct Request: Decodable, Sendable {
+            /// The raw query string.
+            let query: String
+            /// The bytes of the reply (head included) that the server's socket accepted.
+            let response_bytes: Int
+            /// Whether the server is done with it: the route returned or the client went away.
+            let done: Bool
         }
         let paths: [String: Path]
+    }
+
+    /// The bytes of the reply the server sent to the request of `path` whose query contains
+    /// `marker`, once the server is done with it (the client went away or the reply ended).
+    /// - Throws: when no such request arrived, or the server is still sending after `timeout`.
+    static func responseBytes(
+        path: String, marker: String, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Int {
+        let end = ContinuousClock.now + timeout
+        while true {
+            let request = try await stats().paths[path]?.requests.last { $0.query.contains(marker) }
+            if let request, request.done { return request.response_bytes }
+            guard ContinuousClock.now < end else {
+                let sent = request.map { "\($0.response_bytes) bytes sent so far" } ?? "no such request"
+                Issue.record("the server was not done with \(path)?…\(marker)… after \(timeout): \(sent)", sourceLocation: sourceLocation)
+                return request?.response_bytes ?? 0
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
     }
 
     static func stats() async throws -> Stats {
@@ -62,6 +92,16 @@ enum HostileServer {
         defer { session.finishTasksAndInvalidate() }
         let (data, _) = try await session.data(for: request)
         return try JSONDecoder().decode(Stats.self, from: data)
+    }
+
+    /// Whether to test over plain HTTP only (`[false]`) or over TLS too (`[false, true]`): the
+    /// transport under test must trust the server's private CA, which only AsyncHTTPClient can.
+    static var schemes: [Bool] {
+        #if canImport(BricksAsyncHTTPClient)
+        [false, true]
+        #else
+        [false]
+        #endif
     }
 
     /// The transport under test, trusting `trust`: the suite's ``TestTransport`` kind

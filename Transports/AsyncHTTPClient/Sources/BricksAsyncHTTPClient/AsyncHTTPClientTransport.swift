@@ -44,19 +44,39 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///   own: the Session's size limit applies to the decoded bytes as they are read;
     /// - a failed connection attempt fails the request at once instead of being retried until the
     ///   connect timeout, so that "connection refused" comes back as a ``BricksError`` at once
-    ///   (use `RetryMiddleware` to retry).
+    ///   (use `RetryMiddleware` to retry);
+    /// - a TLS connection closed before its reply ended (a body dropped or refused, a cancelled
+    ///   call) is closed at once after its `close_notify`, without waiting for the server's
+    ///   (``closingTLSConfiguration``).
     public static var defaultConfiguration: HTTPClient.Configuration {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .enabled(limit: .none))
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: closingTLSConfiguration, redirectConfiguration: .disallow,
+            decompression: .enabled(limit: .none))
         configuration.connectionPool.retryConnectionEstablishment = false
         return configuration
     }
 
+    /// The system's default client TLS configuration, except that closing a connection does not
+    /// wait for the server's `close_notify` (`shutdownTimeout` zero; SwiftNIO's default is 5 s).
+    ///
+    /// While it waits, SwiftNIO keeps reading and discarding what the server sends: a reply whose
+    /// head the Session refused on its `Content-Length` (200 MiB against a 100 MiB limit) was
+    /// read to its end over TLS on loopback, 200 MiB, before the connection closed. RFC 8446
+    /// lets the side that closes stop reading at once.
+    public static var closingTLSConfiguration: TLSConfiguration {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.shutdownTimeout = .zero
+        return tls
+    }
+
     /// Makes a transport that owns a new `HTTPClient` on the shared event loop group.
     /// - Parameter configuration: the client's configuration; its redirect setting is replaced by
-    ///   `.disallow`, since the Session follows redirects. Default: ``defaultConfiguration``.
+    ///   `.disallow`, since the Session follows redirects, and a missing `tlsConfiguration` by
+    ///   ``closingTLSConfiguration``. Default: ``defaultConfiguration``.
     public init(configuration: HTTPClient.Configuration = AsyncHTTPClientTransport.defaultConfiguration) {
         var configuration = configuration
         configuration.redirectConfiguration = .disallow
+        if configuration.tlsConfiguration == nil { configuration.tlsConfiguration = Self.closingTLSConfiguration }
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.ownership = NIOLockedValueBox(.owned)
     }
@@ -68,8 +88,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Pinning a public key is refused: AsyncHTTPClient exposes neither the peer's certificates
     /// nor a verification callback. Trusting only your own CA is the closest equivalent.
     /// - Parameters:
-    ///   - configuration: the client's configuration; its `tlsConfiguration` (or a default client
-    ///     one) gets the trust roots. Default: ``defaultConfiguration``.
+    ///   - configuration: the client's configuration; its `tlsConfiguration` (or
+    ///     ``closingTLSConfiguration``) gets the trust roots. Default: ``defaultConfiguration``.
     ///   - trust: which certificates to accept.
     /// - Throws: ``BricksError`` with `.invalidRequest` when a trust root cannot be read as PEM
     ///   certificates, or when `trust` pins public keys.
@@ -94,7 +114,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             guard !certificates.isEmpty else {
                 throw BricksError(.invalidRequest("the trust roots hold no certificate"))
             }
-            var tls = configuration.tlsConfiguration ?? TLSConfiguration.makeClientConfiguration()
+            var tls = configuration.tlsConfiguration ?? Self.closingTLSConfiguration
             tls.trustRoots = .certificates(certificates)
             configuration.tlsConfiguration = tls
         }

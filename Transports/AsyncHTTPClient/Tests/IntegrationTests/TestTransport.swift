@@ -10,4 +10,8 @@ enum TestTransport {
 
     /// AsyncHTTPClient hands over every header field as it arrived, repeated names kept.
     static let keepsRepeatedFields = true
+
+    /// A dropped body closes the connection at once, over TLS too (without waiting for the
+    /// server's `close_notify`).
+    static let stopsTransferAtOnce = true
 }
