@@ -20,8 +20,9 @@ import FoundationNetworking
 /// always holds a complete JSON list, in the order the replies arrived; concurrent requests are
 /// safe. A recorder starts a new file: what the file held before is replaced at the first
 /// exchange. Besides the ``Redaction``'s names, the headers the endpoint of each call declares in
-/// `RequestType.secretHeaderNames` are redacted (the ``Session`` hands them over). Requests that fail without a reply are not recorded. The caller receives the reply
-/// as it came, unredacted.
+/// `RequestType.secretHeaderNames` are redacted (the ``/Bricks/Session`` hands them over).
+/// Requests that fail without a reply are not recorded. The caller receives the reply as it
+/// came, unredacted.
 public actor RecordingTransport: HTTPTransport {
     /// The file the exchanges are written to.
     public nonisolated let fileURL: URL

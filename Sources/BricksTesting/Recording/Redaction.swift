@@ -4,9 +4,10 @@ import Foundation
 /// Which secrets ``RecordingTransport`` replaces with `REDACTED` before it writes a fixture.
 ///
 /// By default: the `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers, and
-/// the parameters `access_token`, `api_key` and `client_secret`. A call through a ``Session`` also
-/// redacts the headers its endpoint declares in `RequestType.secretHeaderNames`, without their
-/// being named here. Add the other names your API uses:
+/// the parameters `access_token`, `api_key` and `client_secret`. A call through a
+/// ``/Bricks/Session`` also redacts the headers its endpoint declares in
+/// `RequestType.secretHeaderNames`, without their being named here. Add the other names your API
+/// uses:
 ///
 /// ```swift
 /// let redaction = Redaction(headers: ["X-Api-Key"], parameters: ["signature"])
