@@ -147,25 +147,9 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 pass
 
-    def read_body(self, digest):
+    def read_into(self, digest, left):
+        """Reads `left` bytes of the body into `digest`; returns how many."""
         received = 0
-        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
-            while True:
-                size = int(self.rfile.readline().split(b";")[0].strip(), 16)
-                if size == 0:
-                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
-                        pass
-                    return received
-                left = size
-                while left > 0:
-                    block = self.rfile.read(min(left, MiB))
-                    if not block:
-                        raise ConnectionError("the body ended early")
-                    digest.update(block)
-                    received += len(block)
-                    left -= len(block)
-                self.rfile.readline()
-        left = int(self.headers.get("Content-Length", "0"))
         while left > 0:
             block = self.rfile.read(min(left, MiB))
             if not block:
@@ -174,6 +158,19 @@ class Handler(BaseHTTPRequestHandler):
             received += len(block)
             left -= len(block)
         return received
+
+    def read_body(self, digest):
+        if self.headers.get("Transfer-Encoding", "").lower() != "chunked":
+            return self.read_into(digest, int(self.headers.get("Content-Length", "0")))
+        received = 0
+        while True:
+            size = int(self.rfile.readline().split(b";")[0].strip(), 16)
+            if size == 0:
+                while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                    pass
+                return received
+            received += self.read_into(digest, size)
+            self.rfile.readline()
 
     def do_PUT(self):
         url = urlsplit(self.path)
