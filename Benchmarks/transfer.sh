@@ -14,6 +14,7 @@
 # to Benchmarks/results/transfer.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/wait-until.sh
 which=${1:-all}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/bricks-transfer.XXXXXX")
 server_pid=""
@@ -35,10 +36,8 @@ commands=()
 python3 Benchmarks/Server/transfer-server.py --port-file "$dir/server.json" --dir "$dir" \
   --size "${BRICKS_TRANSFER_BYTES:-1073741824}" &
 server_pid=$!
-until [ -s "$dir/server.json" ]; do
-  kill -0 "$server_pid" 2>/dev/null || { echo "the transfer server did not start" >&2; exit 1; }
-  sleep 0.2
-done
+# Making and hashing 1 GiB takes a few seconds.
+wait_until "the transfer server" "$server_pid" 600 -- test -s "$dir/server.json"
 export BRICKS_TRANSFER_SERVER="$dir/server.json"
 
 status=0

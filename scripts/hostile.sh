@@ -4,6 +4,7 @@
 # safe to call from a trap when nothing was started).
 
 BRICKS_HOSTILE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/wait-until.sh"
 BRICKS_HOSTILE_PID=""
 BRICKS_HOSTILE_DIR=""
 
@@ -15,16 +16,7 @@ hostile_start() {
     --port-file "$BRICKS_HOSTILE_DIR/ports.json" --cert-dir "$BRICKS_HOSTILE_DIR/certs" \
     --timeout 30 --lifetime 7200 --quiet >"$log" 2>&1 &
   BRICKS_HOSTILE_PID=$!
-  local tries=0
-  until [ -s "$BRICKS_HOSTILE_DIR/ports.json" ]; do
-    tries=$((tries + 1))
-    if [ $tries -gt 300 ] || ! kill -0 "$BRICKS_HOSTILE_PID" 2>/dev/null; then
-      echo "the hostile server did not start; its log:" >&2
-      cat "$log" >&2
-      return 1
-    fi
-    sleep 0.1
-  done
+  wait_until "the hostile server" "$BRICKS_HOSTILE_PID" 300 "$log" -- test -s "$BRICKS_HOSTILE_DIR/ports.json" || return 1
   export BRICKS_HOSTILE_PORTS="$BRICKS_HOSTILE_DIR/ports.json"
   echo "==> hostile server: $(cat "$BRICKS_HOSTILE_PORTS")"
 }

@@ -3,6 +3,7 @@
 # httpbin_stop (also safe to call from a trap when nothing was started).
 
 BRICKS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/wait-until.sh"
 BRICKS_VENV="${BRICKS_VENV:-$BRICKS_ROOT/.venv}"
 BRICKS_HTTPBIN_PIDS=()
 
@@ -29,16 +30,8 @@ httpbin_launch() {
   "$BRICKS_VENV/bin/gunicorn" --bind "127.0.0.1:$port" --workers "${BRICKS_HTTPBIN_WORKERS:-4}" \
     --worker-class gthread --threads 16 --log-level warning --timeout 120 httpbin:app >"$log" 2>&1 &
   BRICKS_HTTPBIN_PIDS+=($!)
-  local tries=0
-  until "$BRICKS_VENV/bin/python" -c "import urllib.request,sys; urllib.request.urlopen('http://127.0.0.1:$port/get', timeout=1)" 2>/dev/null; do
-    tries=$((tries + 1))
-    if [ $tries -gt 100 ]; then
-      echo "httpbin on port $port did not start; its log:" >&2
-      cat "$log" >&2
-      return 1
-    fi
-    sleep 0.2
-  done
+  wait_until "httpbin on port $port" "$!" 200 "$log" -- "$BRICKS_VENV/bin/python" -c \
+    "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/get', timeout=1)" || return 1
 }
 
 httpbin_start() {

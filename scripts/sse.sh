@@ -3,6 +3,7 @@
 # BRICKS_SSE_URL) and sse_stop (also safe to call from a trap when nothing was started).
 
 BRICKS_SSE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/wait-until.sh"
 BRICKS_SSE_PID=""
 BRICKS_SSE_PORT_FILE=""
 
@@ -15,16 +16,7 @@ sse_start() {
   python3 "$BRICKS_SSE_ROOT/scripts/sse-server.py" --port 0 --port-file "$BRICKS_SSE_PORT_FILE" \
     --max-stream-seconds 120 --quiet >"$log" 2>&1 &
   BRICKS_SSE_PID=$!
-  local tries=0
-  until [ -s "$BRICKS_SSE_PORT_FILE" ]; do
-    tries=$((tries + 1))
-    if [ $tries -gt 100 ] || ! kill -0 "$BRICKS_SSE_PID" 2>/dev/null; then
-      echo "the SSE server did not start; its log:" >&2
-      cat "$log" >&2
-      return 1
-    fi
-    sleep 0.1
-  done
+  wait_until "the SSE server" "$BRICKS_SSE_PID" 100 "$log" -- test -s "$BRICKS_SSE_PORT_FILE" || return 1
   export BRICKS_SSE_URL="http://127.0.0.1:$(tr -d '[:space:]' <"$BRICKS_SSE_PORT_FILE")"
   echo "==> SSE server at $BRICKS_SSE_URL"
 }

@@ -12,6 +12,7 @@
 #                   for the streaming memory benchmark
 # Nginx comes from the distribution: installed with apt-get when missing.
 
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/wait-until.sh"
 BRICKS_BENCH_SERVER_DIR=""
 BRICKS_BENCH_SERVER_PID=""
 
@@ -31,7 +32,7 @@ bench_server_free_port() {
 
 bench_server_start() {
   bench_server_install
-  local nginx root port tries=0
+  local nginx root port
   nginx="$(command -v nginx || echo /usr/sbin/nginx)"
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
   BRICKS_BENCH_SERVER_DIR="$(mktemp -d "${TMPDIR:-/tmp}/bricks-bench-nginx.XXXXXX")"
@@ -74,15 +75,8 @@ http {
 EOF
   "$nginx" -e "$dir/error.log" -p "$dir" -c "$dir/nginx.conf" >"$dir/stdout.log" 2>&1 &
   BRICKS_BENCH_SERVER_PID=$!
-  until curl -fsS -o /dev/null "http://127.0.0.1:$port/json" 2>/dev/null; do
-    tries=$((tries + 1))
-    if [ $tries -gt 100 ] || ! kill -0 "$BRICKS_BENCH_SERVER_PID" 2>/dev/null; then
-      echo "nginx on port $port did not start; its logs:" >&2
-      cat "$dir/stdout.log" "$dir/error.log" >&2 2>/dev/null
-      return 1
-    fi
-    sleep 0.1
-  done
+  wait_until "nginx on port $port" "$BRICKS_BENCH_SERVER_PID" 100 "$dir/stdout.log" "$dir/error.log" -- \
+    curl -fsS -o /dev/null "http://127.0.0.1:$port/json" || return 1
   export BRICKS_BENCH_SERVER_URL="http://127.0.0.1:$port"
   echo "==> nginx ($("$nginx" -v 2>&1 | sed 's/.*: //'), 1 worker) at $BRICKS_BENCH_SERVER_URL"
 }

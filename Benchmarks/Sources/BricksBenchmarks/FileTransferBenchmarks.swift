@@ -167,7 +167,7 @@ public enum FileTransferBenchmarks {
             let destination = work.appendingPathComponent("download.bin")
             let progress = ProgressLog()
             let head = try await session.download(GetFile(baseURL: base), to: destination) { progress.add($0) }
-            reading.seconds = seconds(clock.now - start)
+            reading.seconds = (clock.now - start).microseconds / 1e6
             reading.peakKiB = ResourceUsage.peakResidentKiB()
             reading.bytes = fileSize(destination)
             let digest = try sha256(of: destination)
@@ -193,7 +193,7 @@ public enum FileTransferBenchmarks {
             let peakBeforeCancelKiB = ResourceUsage.peakResidentKiB()
             task.cancel()
             let result = await task.result
-            reading.seconds = seconds(clock.now - start)
+            reading.seconds = (clock.now - start).microseconds / 1e6
             reading.peakKiB = ResourceUsage.peakResidentKiB()
             reading.bytes = reached
             let after = Set(try FileManager.default.contentsOfDirectory(atPath: work.path))
@@ -211,7 +211,7 @@ public enum FileTransferBenchmarks {
             let destination = work.appendingPathComponent("resumed.bin")
             _ = try await session.send(ResetLog(baseURL: base))
             let head = try await session.download(GetFile(baseURL: base, drop: server.size / 2), to: destination)
-            reading.seconds = seconds(clock.now - start)
+            reading.seconds = (clock.now - start).microseconds / 1e6
             reading.peakKiB = ResourceUsage.peakResidentKiB()
             reading.bytes = fileSize(destination)
             let digest = try sha256(of: destination)
@@ -236,7 +236,7 @@ public enum FileTransferBenchmarks {
             }
             let progress = ProgressLog()
             let received = try await session.send(PutFile(baseURL: base, fileURL: source)) { progress.add($0) }
-            reading.seconds = seconds(clock.now - start)
+            reading.seconds = (clock.now - start).microseconds / 1e6
             reading.peakKiB = ResourceUsage.peakResidentKiB()
             reading.bytes = received.bytes
             checks.append(("server received \(received.bytes) bytes", received.bytes == server.size))
@@ -283,10 +283,6 @@ public enum FileTransferBenchmarks {
             let text = "\(count) progress reports, largest step \(largestStep / 1024) KiB, last \(last * 100 / max(expected, 1)) % of \(lastExpected.map(String.init) ?? "unknown")"
             return (text, largestStep <= 1_048_576 && last == expected && lastExpected == expected)
         }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     static func fileSize(_ url: URL) -> Int64 {
