@@ -36,6 +36,17 @@ import FoundationNetworking
         #expect(!fields.contains("X-"))
     }
 
+    @Test func onlyLettersMatchAcrossCase() {
+        // Bytes that differ by 0x20 but are not letters are different names: "@" and "`", "[" and "{".
+        let fields: HeaderFields = ["X-A@": "at", "X-[b]": "square"]
+        #expect(fields["x-a@"] == "at")
+        #expect(fields["X-A`"] == nil)
+        #expect(fields["x-{B]"] == nil)
+        #expect(fields["X-[B]"] == "square")
+        #expect(fields["X-A"] == nil)
+        #expect(fields["X-A@@"] == nil)
+    }
+
     @Test func settingReplacesEveryFieldOfTheNameAtThePlaceOfTheFirst() {
         var fields = HeaderFields([
             HeaderField(name: "Set-Cookie", value: "a=1"), HeaderField(name: "X", value: "x"),

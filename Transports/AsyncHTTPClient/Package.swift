@@ -22,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         // For TLS trust roots (NIOSSL's certificates), already in the graph through AsyncHTTPClient.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
+        // For NoOpTracer (see AsyncHTTPClientTransport.withoutNoOpTracing), already in the graph
+        // through AsyncHTTPClient.
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.3.0"),
     ],
     targets: [
         .target(
@@ -34,6 +37,7 @@ let package = Package(
                 nio("NIOConcurrencyHelpers"),
                 nio("NIOFoundationCompat"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]),
         .testTarget(
             name: "BricksAsyncHTTPClientTests",
@@ -43,6 +47,8 @@ let package = Package(
                 asyncHTTPClient,
                 nio("NIOCore"),
                 nio("NIOHTTP1"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]),
         // The root package's test helpers (a target there, not a product): a symlink to ../../Tests/Support.
         .target(name: "BricksTestSupport", dependencies: [bricks("Bricks")], path: "Tests/Support"),

@@ -15,6 +15,10 @@ struct PrebuiltTransport: HTTPTransport {
         response = RawResponse(head: DecodeBenchmarks.okResponse(for: url), body: ResponseBody(Data(json.utf8)))
     }
 
+    /// Answers at once, so the deadline can never pass: like the built-in transports, it lets the
+    /// core hand it the deadline instead of watching the exchange from a task of its own.
+    var stopsAtDeadline: Bool { true }
+
     func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
         response
     }

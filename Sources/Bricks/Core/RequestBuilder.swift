@@ -20,7 +20,8 @@ enum RequestBuilder {
         }
         var urlRequest = URLRequest(url: url, cachePolicy: request.cachePolicy, timeoutInterval: timeout)
         let method = request.method
-        urlRequest.httpMethod = method.rawValue
+        // GET is every URLRequest's method already; setting it costs a case-insensitive lookup.
+        if method != .get { urlRequest.httpMethod = method.rawValue }
 
         let body = try rethrow(as: BricksError.bodyEncoding) { try request.httpBody() }
         if let body {
@@ -54,7 +55,7 @@ enum RequestBuilder {
         if overrides.isEmpty { return base }
         if base.isEmpty { return overrides }
         var merged = base.filter { name, _ in
-            !overrides.keys.contains { $0.utf8.elementsEqual(name.utf8) { lowercased($0) == lowercased($1) } }
+            !overrides.keys.contains { HeaderFields.equalIgnoringCase($0, name) }
         }
         merged.merge(overrides) { _, override in override }
         return merged
@@ -99,7 +100,7 @@ enum RequestBuilder {
             var inner = names.index(after: outer)
             while inner != names.endIndex {
                 let other = names[inner]
-                if other.utf8.elementsEqual(name.utf8, by: { lowercased($0) == lowercased($1) }) {
+                if HeaderFields.equalIgnoringCase(other, name) {
                     return (name, other)
                 }
                 inner = names.index(after: inner)
@@ -107,10 +108,6 @@ enum RequestBuilder {
             outer = names.index(after: outer)
         }
         return nil
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// `contentType` with the boundary of a multipart body added when it has none: body mixins

@@ -74,15 +74,17 @@ enum URLBuilder {
         return url
     }
 
-    /// Whether `bytes` start with the ASCII `prefix`, ignoring case.
+    /// Whether `bytes` start with the lowercase ASCII `prefix`, ignoring case.
     private static func hasPrefix(_ bytes: String.UTF8View, _ prefix: StaticString) -> Bool {
         guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
-        return zip(bytes, UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-            .allSatisfy { lowercased($0) == $1 }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        var index = bytes.startIndex
+        for offset in 0..<prefix.utf8CodeUnitCount {
+            let byte = bytes[index]
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            guard lowered == prefix.utf8Start[offset] else { return false }
+            index = bytes.index(after: index)
+        }
+        return true
     }
 
     /// Appends `items` as `name=value` pairs joined by `&`; an item without a value is its name alone.

@@ -83,21 +83,22 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
         fields.removeAll { Self.equalIgnoringCase($0.name, name) }
     }
 
-    /// Whether two header names are equal ignoring ASCII case, without allocating.
+    /// Whether two header names are equal ignoring ASCII case, without allocating: names of
+    /// different lengths (most of them, in a lookup) are told apart at once.
     static func equalIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return true
-            case (let a?, let b?):
-                if a != b, lowercased(a) != lowercased(b) { return false }
-            default: return false
-            }
+        let left = lhs.utf8
+        let right = rhs.utf8
+        guard left.count == right.count else { return false }
+        var leftBytes = left.makeIterator()
+        var rightBytes = right.makeIterator()
+        while let a = leftBytes.next(), let b = rightBytes.next() {
+            if a != b, a | 0x20 != b | 0x20 || !isASCIILetter(a | 0x20) { return false }
         }
+        return true
     }
 
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    /// Whether `byte`, lowercased, is an ASCII letter: only letters differ by the 0x20 bit alone.
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
     }
 }

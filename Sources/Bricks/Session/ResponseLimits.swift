@@ -40,7 +40,6 @@ public struct ResponseLimits: Sendable, Equatable {
         }
         // One pass, no allocation in the usual case: header bytes, and the Content-Length fields.
         var bytes = 0
-        var lengths = 0
         var firstLength: String?
         var lengthsDiffer = false
         for field in head.headerFields {
@@ -50,13 +49,13 @@ public struct ResponseLimits: Sendable, Equatable {
                     "the header fields are larger than the limit of \(maximumHeaderBytes) bytes"))
             }
             guard HeaderFields.equalIgnoringCase(field.name, "Content-Length") else { continue }
-            lengths += 1
             if let firstLength, firstLength != field.value { lengthsDiffer = true }
             if firstLength == nil { firstLength = field.value }
             if field.value.utf8.contains(UInt8(ascii: ",")) { lengthsDiffer = true }
         }
         if lengthsDiffer { try checkLengths(head) }
-        if lengths > 0, head.expectedContentLength > Int64(bodyLimit) {
+        // The field found above, read again only when it is not a bare number (padding, say).
+        if let firstLength, (Int64(firstLength) ?? head.expectedContentLength) > Int64(bodyLimit) {
             throw BricksError(.responseTooLarge(limit: bodyLimit))
         }
     }

@@ -41,10 +41,22 @@ extension ResponseHead {
     /// (Docs/Linux.md, "Hostile servers"). Linear in the header bytes.
     /// - Throws: ``BricksError`` with `.invalidResponse` naming the field.
     func requireUTF8Fields() throws(BricksError) {
-        for field in headerFields
-        where field.name.unicodeScalars.contains("\u{FFFD}") || field.value.unicodeScalars.contains("\u{FFFD}") {
+        for field in headerFields where Self.hasReplacementCharacter(field.name) || Self.hasReplacementCharacter(field.value) {
             throw BricksError(.invalidResponse(
                 "the header field \"\(field.name)\" is not valid UTF-8 text (Bricks refuses it on every transport)"))
         }
+    }
+
+    /// Whether `text` holds U+FFFD, found as its UTF-8 bytes EF BF BD in one scan of the
+    /// contiguous bytes SwiftNIO's strings have.
+    private static func hasReplacementCharacter(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            while index + 2 < bytes.count {
+                if bytes[index] == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBD { return true }
+                index += 1
+            }
+            return false
+        } ?? text.unicodeScalars.contains("\u{FFFD}")
     }
 }
