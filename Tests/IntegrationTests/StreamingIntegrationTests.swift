@@ -91,7 +91,7 @@ private struct UploadFile: RequestContextType, POSTRequestType, FileBodyRequestT
     let baseURL: URL
     let fileURL: URL
     var path: String { "/anything" }
-    var timeoutInterval: TimeInterval { 10 }
+    var timeoutInterval: TimeInterval = 10
 }
 
 // MARK: - Helpers
@@ -533,7 +533,12 @@ struct StreamingIntegrationTests {
 
     /// 5 MiB of random bytes (not UTF-8), sent from disk: httpbin echoes a binary body as a
     /// `data:application/octet-stream;base64,…` URL in `data`, so the bytes that arrived are
-    /// compared with the file, all of them.
+    /// compared with the file, all of them, sent with `Content-Length`.
+    ///
+    /// Progress comes at least every MiB, each report larger than the one before, ending at
+    /// exactly 100 %, even with a handler that takes its time (2 ms, a UI update): on Linux,
+    /// URLSessionTransport once passed on FoundationNetworking's total as read when its delegate
+    /// queue caught up, which repeated totals and jumped by more than 1 MiB.
     @Test func fileUploadArrivesWholeWithProgress() async throws {
         let base = try HTTPBin.base()
         let session = self.session
@@ -547,7 +552,10 @@ struct StreamingIntegrationTests {
         try content.write(to: file)
         let progress = ProgressLog<TransferProgress>()
         let echo = try await within(.seconds(10)) {
-            try await session.send(UploadFile(baseURL: base, fileURL: file)) { progress.append($0) }
+            try await session.send(UploadFile(baseURL: base, fileURL: file)) {
+                progress.append($0)
+                Thread.sleep(forTimeInterval: 0.002)
+            }
         }
         #expect(echo.method == "POST")
         #expect(echo.headers["Content-Type"] == "application/octet-stream")
@@ -558,6 +566,77 @@ struct StreamingIntegrationTests {
         let received = try #require(Data(base64Encoded: String(data.dropFirst(prefix.count))))
         #expect(received.count == content.count)
         #expect(received == content)
-        expectProgress(progress.values, endsAt: Int64(5 << 20))
+        let values = progress.values
+        expectProgress(values, endsAt: Int64(5 << 20))
+        let steps = zip([0] + values.map(\.completedBytes), values.map(\.completedBytes)).map { $1 - $0 }
+        #expect(steps.allSatisfy { $0 > 0 }, "\(steps.filter { $0 <= 0 }.count) of \(steps.count) reports repeated a total or went back")
+        #expect(steps.max() ?? 0 <= 1 << 20, "a step of \(steps.max() ?? 0) bytes, more than 1 MiB")
+    }
+
+    /// A file that changed size after its body was made (here by a middleware, just before the
+    /// transport sends it) is not sent with another length than the body's: the upload fails with
+    /// a BricksError (URLSessionTransport once sent the file as it now was).
+    @Test func fileThatChangedSizeBeforeItIsSentFails() async throws {
+        let base = try HTTPBin.base()
+        let directory = try makeDirectory()
+        defer { removeDirectory(directory) }
+        let file = directory.appendingPathComponent("grows.bin")
+        try Data(repeating: 0x61, count: 1000).write(to: file)
+        let session = Session(transport: TestTransport.make(), middleware: [AppendToFile(file: file)])
+        let error = await #expect(throws: BricksError.self) {
+            try await within(.seconds(10)) { try await session.send(UploadFile(baseURL: base, fileURL: file)) }
+        }
+        print("StreamingIntegrationTests[\(type(of: session.transport))]: a file that grew: \(error.map(String.init(describing:)) ?? "-")")
+    }
+
+    /// A file cut short while it is sent (at the first progress report: 1 MiB left of 32) fails
+    /// with a BricksError by the request's time-out (2 s) at the latest, never as a short upload.
+    /// (FoundationNetworking stalls on the missing bytes until then; URLSessionTransport says the
+    /// file changed size.)
+    @Test func fileCutShortWhileItIsSentFails() async throws {
+        let base = try HTTPBin.base()
+        let session = self.session
+        let directory = try makeDirectory()
+        defer { removeDirectory(directory) }
+        let file = directory.appendingPathComponent("shrinks.bin")
+        try Data(repeating: 0x61, count: 32 << 20).write(to: file)
+        let cut = CutFileShort(file: file)
+        let error = await #expect(throws: BricksError.self) {
+            try await within(.seconds(10)) {
+                try await session.send(UploadFile(baseURL: base, fileURL: file, timeoutInterval: 2)) { _ in cut() }
+            }
+        }
+        print("StreamingIntegrationTests[\(type(of: session.transport))]: a file cut short: \(error.map(String.init(describing:)) ?? "-")")
+    }
+}
+
+/// Cuts `file` down to 1 MiB the first time it is called: a file that shrinks while it is sent.
+private final class CutFileShort: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    let file: URL
+
+    init(file: URL) { self.file = file }
+
+    func callAsFunction() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !done else { return }
+        done = true
+        _ = truncate(file.path, 1 << 20)
+    }
+}
+
+/// Appends 1,000 bytes to `file`, then sends the request on: a file that changes after its body
+/// was made.
+private struct AppendToFile: Middleware {
+    let file: URL
+
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws -> RawResponse {
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: 0x62, count: 1000))
+        try handle.close()
+        return try await next(request, context)
     }
 }

@@ -35,14 +35,8 @@ public struct RequestBody: Sendable {
     /// A body read from a file, chunk by chunk, never whole: replayable, with the file's length.
     /// - Throws: ``BricksError`` when the file cannot be read.
     public init(fileAt url: URL) throws {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        } catch {
-            throw BricksError(.invalidRequest("cannot read the file to upload, \(url.path): \(error.localizedDescription)"))
-        }
         data = nil
-        length = (attributes[.size] as? NSNumber)?.intValue
+        length = try Self.size(ofFileAt: url)
         isReplayable = true
         fileURL = url
         open = { Chunks(try FileChunks(url)) }
@@ -70,6 +64,33 @@ public struct RequestBody: Sendable {
         let chunks = try open?() ?? Chunks(data ?? Data())
         guard let progress else { return chunks }
         return chunks.counting(length: length, progress: progress)
+    }
+
+    /// The size in bytes of the file at `url`, from its attributes.
+    /// - Throws: ``BricksError`` when the file's attributes cannot be read (no such file, say).
+    static func size(ofFileAt url: URL) throws(BricksError) -> Int? {
+        do {
+            return (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
+        } catch {
+            throw BricksError(.invalidRequest("cannot read the file to upload, \(url.path): \(error.localizedDescription)"))
+        }
+    }
+
+    /// Checks that the body's file, if it has one, can still be read and has the ``length`` it had
+    /// when the body was made: for a transport that hands the file to a library which would send
+    /// whatever the file holds now (announcing its new size) or stall on a file cut short.
+    /// - Throws: ``BricksError`` with ``BricksError/Reason/invalidRequest(_:)`` saying what changed.
+    func checkFile() throws(BricksError) {
+        guard let fileURL else { return }
+        let size = try Self.size(ofFileAt: fileURL)
+        guard FileManager.default.isReadableFile(atPath: fileURL.path) else {
+            throw BricksError(.invalidRequest("cannot read the file to upload, \(fileURL.path)"))
+        }
+        guard size == length else {
+            let describe = { (size: Int?) in size.map { "\($0) bytes" } ?? "an unknown size" }
+            throw BricksError(.invalidRequest(
+                "the file to upload, \(fileURL.path), changed size: \(describe(length)) when the request was made, \(describe(size)) now"))
+        }
     }
 
     /// Reports upload progress: for a transport that sends ``fileURL`` or ``data`` itself rather

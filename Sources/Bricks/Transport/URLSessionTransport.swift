@@ -113,7 +113,9 @@ public final class URLSessionTransport: HTTPTransport {
             if let data = body.data {
                 if request.httpBody != data { wireRequest.httpBody = data }
             } else if let fileURL = body.fileURL {
-                // FoundationNetworking streams a file upload from disk.
+                // URLSession streams a file upload from disk, announcing the size the file has
+                // when the task starts: it must still be the body's length.
+                try body.checkFile()
                 file = fileURL
                 wireRequest.httpBody = nil
             } else {

@@ -21,6 +21,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         var early = Data()
         /// The body being sent, told the progress of its upload.
         var body: RequestBody?
+        /// The body's bytes handed to the network so far, summed from each `didSendBodyData`.
+        var bytesSent: Int64 = 0
+        /// The last total reported to ``body``: each report is larger than the one before.
+        var bytesReported: Int64 = 0
         /// The entry of the exchange's deadline in the shared timer, while it is watched.
         var deadlineToken: UInt64?
         /// Whether the deadline covers the body too, or ends with the head.
@@ -61,7 +65,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return state
         }
         if let token = state?.deadlineToken { DeadlineTimer.shared.cancel(token) }
-        state?.continuation?.resume(throwing: error)
+        state?.continuation?.resume(throwing: error is CancellationError ? error : Self.failure(error, sending: state?.body))
         state?.channel?.finish(error)
         Self.cancelSoon(task)
     }
@@ -83,7 +87,28 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        tasks.withLock { $0[task.taskIdentifier]?.body }?.reportSent(totalBytesSent)
+        let report = tasks.withLock { tasks -> (RequestBody, Int64)? in
+            guard var state = tasks[task.taskIdentifier], let body = state.body, body.reportsProgress else { return nil }
+            defer { tasks[task.taskIdentifier] = state }
+            #if canImport(FoundationNetworking)
+            // FoundationNetworking reads `totalBytesSent` when this call runs on the delegate's
+            // queue, not when libcurl took the bytes: while the queue is behind, several calls
+            // carry the same latest total (steps of 1.2 MiB and repeated totals, measured), so
+            // the total is summed from `bytesSent`, each call's own count (at most libcurl's
+            // upload buffer, 64 KiB).
+            state.bytesSent &+= bytesSent
+            var total = state.bytesSent
+            #else
+            var total = totalBytesSent
+            #endif
+            // Never past the body's length (libcurl rewinds and sends again after a reset), and
+            // never the same total twice.
+            if let length = body.length { total = min(total, Int64(length)) }
+            guard total > state.bytesReported else { return nil }
+            state.bytesReported = total
+            return (body, total)
+        }
+        if let (body, total) = report { body.reportSent(total) }
     }
 
     func urlSession(
@@ -179,11 +204,23 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         if let challengeResponse = state.challengeResponse {
             continuation.resume(returning: RawResponse(head: ResponseHead(challengeResponse)))
         } else if let error {
-            continuation.resume(throwing: BricksError(mapping: TransportFailure.beforeHead(error)))
+            continuation.resume(throwing: Self.failure(BricksError(mapping: TransportFailure.beforeHead(error)), sending: state.body))
         } else if let response = task.response as? HTTPURLResponse {
             continuation.resume(returning: RawResponse(head: ResponseHead(response), body: ResponseBody(state.early)))
         } else {
             continuation.resume(throwing: BricksError(.transport(URLError(.badServerResponse))))
+        }
+    }
+
+    /// The error an upload failed with: `error`, unless the body's file changed size or became
+    /// unreadable after the upload began, which FoundationNetworking does not report (a file cut
+    /// short stalls the upload until the deadline, measured) and which then says so instead.
+    private static func failure(_ error: any Error, sending body: RequestBody?) -> any Error {
+        do {
+            try body?.checkFile()
+            return error
+        } catch {
+            return error
         }
     }
 
