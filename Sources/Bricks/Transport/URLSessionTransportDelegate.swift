@@ -29,6 +29,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         var deadlineToken: UInt64?
         /// Whether the deadline covers the body too, or ends with the head.
         var deadlineCoversBody = true
+        /// For a whole-body call, the most body bytes accepted: the body is then collected here
+        /// and handed out with the head at the end, in one resumption of the caller.
+        var wholeBodyLimit: Int?
     }
 
     private let tasks = Locked<[Int: TaskState]>([:])
@@ -42,6 +45,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             // The core's deadline, watched by the one shared timer: no task of its own per request.
             let handle = TaskHandle(task: task)
             state.deadlineCoversBody = deadline.coversBody
+            if deadline.coversBody { state.wholeBodyLimit = deadline.bodyLimit }
             state.deadlineToken = DeadlineTimer.shared.schedule(at: deadline.instant) { [weak self] in
                 self?.fail(handle.task, with: BricksError(.timedOut(after: .zero)))
             }
@@ -56,18 +60,22 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     /// The calling task was cancelled or its deadline passed: answers it at once, without
     /// waiting for FoundationNetworking to finish the work already queued (a flood of header
-    /// fields takes it seconds), and cancels the URLSession task.
-    private func fail(_ task: URLSessionTask, with error: any Error) {
+    /// fields takes it seconds), and cancels the URLSession task — unless `cancelling` is false,
+    /// for a failure whose caller cancels it itself (see ``URLSessionTransport``).
+    private func fail(_ task: URLSessionTask, with error: any Error, cancelling: Bool = true) {
         let state = tasks.withLock { tasks -> TaskState? in
             guard var state = tasks[task.taskIdentifier] else { return nil }
             defer { tasks[task.taskIdentifier] = state }
-            defer { state.continuation = nil }
+            defer {
+                state.continuation = nil
+                state.early = Data()
+            }
             return state
         }
         if let token = state?.deadlineToken { DeadlineTimer.shared.cancel(token) }
         state?.continuation?.resume(throwing: error is CancellationError ? error : Self.failure(error, sending: state?.body))
         state?.channel?.finish(error)
-        Self.cancelSoon(task)
+        if cancelling { Self.cancelSoon(task) }
     }
 
     /// Cancels `task` off the caller's thread: FoundationNetworking's `cancel()` waits for the
@@ -119,6 +127,16 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             completionHandler(.allow)
             return
         }
+        let wholeBodyLimit = tasks.withLock { $0[dataTask.taskIdentifier]?.wholeBodyLimit }
+        if let wholeBodyLimit {
+            // A whole-body call: the body is collected in `early` and the caller resumed once, at
+            // the end (didCompleteWithError), without a channel or a hop per chunk.
+            completionHandler(.allow)
+            if response.expectedContentLength > Int64(wholeBodyLimit) {
+                fail(dataTask, with: BricksError(.responseTooLarge(limit: wholeBodyLimit)), cancelling: false)
+            }
+            return
+        }
         let head = ResponseHead(response)
         let channel = ChunkChannel(
             canPause: Self.canPauseTransfers,
@@ -156,14 +174,21 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        var tooLarge: Int?
         let channel = tasks.withLock { tasks -> ChunkChannel? in
-            guard let channel = tasks[dataTask.taskIdentifier]?.channel else {
-                tasks[dataTask.taskIdentifier]?.early.append(data)
-                return nil
-            }
-            return channel
+            // Field by field, never a copy of the state held across the append: that would copy
+            // the bytes gathered so far each time.
+            let id = dataTask.taskIdentifier
+            if let channel = tasks[id]?.channel { return channel }
+            // Answered already (failed, timed out, cancelled): the rest is dropped.
+            guard tasks[id]?.continuation != nil else { return nil }
+            let limit = tasks[id]?.wholeBodyLimit
+            tasks[id]?.early.append(data)
+            if let limit, let count = tasks[id]?.early.count, count > limit { tooLarge = limit }
+            return nil
         }
         channel?.push(data)
+        if let tooLarge { fail(dataTask, with: BricksError(.responseTooLarge(limit: tooLarge)), cancelling: false) }
     }
 
     func urlSession(
@@ -204,7 +229,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         if let challengeResponse = state.challengeResponse {
             continuation.resume(returning: RawResponse(head: ResponseHead(challengeResponse)))
         } else if let error {
-            continuation.resume(throwing: Self.failure(BricksError(mapping: TransportFailure.beforeHead(error)), sending: state.body))
+            // A whole-body call whose head had arrived lost its body.
+            let failure = state.wholeBodyLimit != nil && task.response != nil
+                ? TransportFailure.duringBody(error) : TransportFailure.beforeHead(error)
+            continuation.resume(throwing: Self.failure(BricksError(mapping: failure), sending: state.body))
         } else if let response = task.response as? HTTPURLResponse {
             continuation.resume(returning: RawResponse(head: ResponseHead(response), body: ResponseBody(state.early)))
         } else {
