@@ -45,9 +45,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     private static func makeSession(_ configuration: URLSessionConfiguration, name: String) -> Connections {
         let delegate = URLSessionTransportDelegate()
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        queue.name = name
+        let queue = DelegateQueue(name: name)
         return Connections(
             session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue), delegate: delegate)
     }

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The queue a ``URLSessionTransport``'s delegate runs on: serial, on a dispatch queue of its own.
+///
+/// An `OperationQueue` with an `underlyingQueue` hands each delegate call straight to dispatch;
+/// without one, FoundationNetworking's `OperationQueue` schedules every call through its own
+/// machinery. Measured on Linux, 3,000 loopback GETs through `Session`: 1.75–1.90 s of CPU with a
+/// plain queue, 1.45–1.53 s with this one (raw `URLSession.data(for:)`: 1.53–1.59 s), most of it
+/// system time, thread wake-ups.
+///
+/// `underlyingQueue` is not retained by `OperationQueue`; this subclass keeps it as long as the
+/// session keeps its delegate queue.
+final class DelegateQueue: OperationQueue, @unchecked Sendable {
+    private let dispatchQueue: DispatchQueue
+
+    init(name: String) {
+        dispatchQueue = DispatchQueue(label: name)
+        super.init()
+        self.name = name
+        maxConcurrentOperationCount = 1
+        underlyingQueue = dispatchQueue
+    }
+}
