@@ -226,18 +226,23 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return
         }
         guard let continuation = state.continuation else { return }
+        let outcome: Result<RawResponse, any Error>
         if let challengeResponse = state.challengeResponse {
-            continuation.resume(returning: RawResponse(head: ResponseHead(challengeResponse)))
+            outcome = .success(RawResponse(head: ResponseHead(challengeResponse)))
         } else if let error {
             // A whole-body call whose head had arrived lost its body.
             let failure = state.wholeBodyLimit != nil && task.response != nil
                 ? TransportFailure.duringBody(error) : TransportFailure.beforeHead(error)
-            continuation.resume(throwing: Self.failure(BricksError(mapping: failure), sending: state.body))
+            outcome = .failure(Self.failure(BricksError(mapping: failure), sending: state.body))
         } else if let response = task.response as? HTTPURLResponse {
-            continuation.resume(returning: RawResponse(head: ResponseHead(response), body: ResponseBody(state.early)))
+            outcome = .success(RawResponse(head: ResponseHead(response), body: ResponseBody(state.early)))
         } else {
-            continuation.resume(throwing: BricksError(.transport(URLError(.badServerResponse))))
+            outcome = .failure(BricksError(.transport(URLError(.badServerResponse))))
         }
+        // Released after the response is built and taken by the caller (synchronize()): the
+        // happens-before ThreadSanitizer needs, as for a head handed out above.
+        tasks.withLock { _ in }
+        continuation.resume(with: outcome)
     }
 
     /// The error an upload failed with: `error`, unless the body's file changed size or became
