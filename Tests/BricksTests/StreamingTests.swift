@@ -258,6 +258,15 @@ private func endless(_ unit: Data) -> ScriptedAnswer {
         #expect(try await collect(session.events(of: SSEEndpoint())) == expectedSSEEvents)
     }
 
+    @Test func aStreamMadeInOneTaskIsReadInAnother() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/events", reply: .init(headers: ["Content-Type": "text/event-stream"], body: sseBody))
+        // EventStream is Sendable: made here, handed to a task that reads it.
+        let stream = Session(transport: stub).events(of: SSEEndpoint())
+        let reader = Task { try await collect(stream) }
+        #expect(try await reader.value == expectedSSEEvents)
+    }
+
     @Test(arguments: [[1], [2], [9], [4096]])
     func jsonLinesWithCRLF(sizes: [Int]) async throws {
         let chunks = cut(crlfLines, sizes: sizes)

@@ -26,7 +26,7 @@ extension Session {
         -> EventStream<Endpoint.Event>
     {
         if let sse = endpoint as? any ServerSentEventsResponseType {
-            return serverSentEvents(of: endpoint, sse)
+            return serverSentEvents(of: endpoint, reconnection: sse.reconnection)
         }
         return EventStream(open: { _ in try await self.openStream(endpoint) }) { _ in
             (endpoint.makeEventReader(), { "" }, { nil })
@@ -47,14 +47,19 @@ extension Session {
 
     /// Server-sent events, resumed with `Last-Event-ID` as the endpoint's ``SSEReconnection`` allows.
     private func serverSentEvents<Endpoint: RequestContextType & StreamingResponseType>(
-        of endpoint: Endpoint, _ sse: any ServerSentEventsResponseType
+        of endpoint: Endpoint, reconnection: SSEReconnection
     ) -> EventStream<Endpoint.Event> {
         EventStream(
             open: { lastEventID in
                 try await self.openStream(endpoint, lastEventID: lastEventID)
-            }, reconnection: sse.reconnection
+            }, reconnection: reconnection
         ) { lastEventID in
-            Self.reader(of: sse, lastEventID: lastEventID, as: Endpoint.Event.self)
+            // The endpoint itself is captured (it is Sendable, the existential is not) and opened
+            // again; `events(of:)` checked that it speaks Server-Sent Events.
+            guard let sse = endpoint as? any ServerSentEventsResponseType else {
+                return (endpoint.makeEventReader(), { lastEventID }, { nil })
+            }
+            return Self.reader(of: sse, lastEventID: lastEventID, as: Endpoint.Event.self)
         }
     }
 

@@ -14,12 +14,12 @@ import Foundation
 ///     if event.price > limit { break }   // cancels the request
 /// }
 /// ```
-public struct EventStream<Element>: AsyncSequence {
+public struct EventStream<Element>: AsyncSequence, Sendable {
     /// Sends the request (with `Last-Event-ID` when resuming) and returns the checked response and
     /// the call, for errors; or `nil` when a resumed stream is over (`204`).
-    typealias Open = (_ lastEventID: String?) async throws -> (response: RawResponse, call: RequestSummary)?
+    typealias Open = @Sendable (_ lastEventID: String?) async throws -> (response: RawResponse, call: RequestSummary)?
     /// A reader for a body that continues after a last event ID, and what that ID is now.
-    typealias MakeReader = (_ lastEventID: String) -> (reader: EventReader<Element>, lastEventID: () -> String, retry: () -> Duration?)
+    typealias MakeReader = @Sendable (_ lastEventID: String) -> (reader: EventReader<Element>, lastEventID: () -> String, retry: () -> Duration?)
 
     private let open: Open
     private let makeReader: MakeReader
