@@ -82,4 +82,22 @@ import Testing
         #expect(channel.waitingBytes == (0, 0))
         #expect(!channel.push(Self.chunks[0]))
     }
+
+    /// Cancelling the reader's task answers its waiting `next()` at once, without waiting for the
+    /// producer to stop (FoundationNetworking's cancellation lands only after the transfer's
+    /// queued work, and meanwhile each chunk delivered to a blocked delegate queue stays in
+    /// memory: issue 13), and drops the chunks that come after.
+    @Test func cancellingTheReaderAnswersItsWaitAndStopsTheProducer() async throws {
+        let cancelled = Locked(false)
+        let channel = ChunkChannel(highWater: 4 * 1024, canPause: false, pause: { _ in }, cancel: { cancelled.withLock { $0 = true } })
+        for chunk in Self.chunks.prefix(100) { channel.push(chunk) }
+        let reader = Task { try await Self.readAll(channel) }
+        // The reader drains what waits, then waits for more: the producer never ends the body.
+        while channel.waitingBytes != (0, 0) { try await Task.sleep(for: .milliseconds(1)) }
+        reader.cancel()
+        await #expect(throws: BricksError.self) { try await reader.value }
+        #expect(cancelled.withLock { $0 })
+        #expect(!channel.push(Self.chunks[0]))
+        #expect(channel.waitingBytes == (0, 0))
+    }
 }

@@ -152,25 +152,40 @@ final class ChunkChannel: @unchecked Sendable {
                 }
             }
         } onCancel: {
-            cancel()
+            close(throwing: BricksError(.cancelled))
         }
     }
 
     /// Reader: gone before the end; stops the producer unless the body was complete.
     func abandon() {
+        close(throwing: CancellationError())
+    }
+
+    /// Ends the channel for its reader: drops what waits, answers a waiting ``next()`` with
+    /// `error`, and stops the producer unless the body was complete. Called by the reader's task
+    /// when it is cancelled (from its cancellation handler, which the Swift runtime runs holding
+    /// the task's status lock: resuming the task's continuation from the delegate's queue waits
+    /// for that lock, so nothing here may block) and when the reader goes away.
+    private func close(throwing error: any Error) {
         lock.lock()
         let isOpen = end == nil
-        end = .some(CancellationError())
+        end = .some(error)
         chunks = []
         firstChunk = 0
         bufferedBytes = 0
-        spool?.close()
-        spool = nil
+        // Closed after the lock is released: closing a spool file of hundreds of MiB frees its
+        // pages, which takes a while, and the producer's next push waits for this lock.
+        let spool = self.spool
+        self.spool = nil
+        let waiter = self.waiter
+        self.waiter = nil
         // Paused first (cheap), so that no more data piles up while the cancellation, which
         // FoundationNetworking runs behind the transfer's queued work, is on its way.
         let pauses = isOpen && !isPaused
         if pauses { isPaused = true }
         lock.unlock()
+        spool?.close()
+        waiter?.resume(throwing: error)
         if pauses { pause(true) }
         if isOpen { cancel() }
     }

@@ -79,11 +79,21 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     /// Cancels `task` off the caller's thread: FoundationNetworking's `cancel()` waits for the
-    /// session's work queue, which a flood of header fields or a gzip bomb keeps busy for seconds.
+    /// session's work queue, which a flood of header fields, a gzip bomb or a fast body keeps
+    /// busy for seconds (libcurl reads a loopback body to its end before the cancellation gets
+    /// its turn). On a queue of its own, not a global one: the session's delegate queue runs on
+    /// the global pool (two threads on two cores), and while a global thread waited here the
+    /// chunks still arriving piled up in the delegate queue, each holding its bytes (a 1 GiB
+    /// download cancelled half way: up to 590 MiB, measured).
     static func cancelSoon(_ task: URLSessionTask) {
         let handle = TaskHandle(task: task)
-        DispatchQueue.global().async { handle.task.cancel() }
+        cancellations.async { handle.task.cancel() }
     }
+
+    /// Where tasks are cancelled (see ``cancelSoon(_:)``). Serial: each cancellation waits for the
+    /// same work queue (FoundationNetworking runs every session's work on one), so more threads
+    /// would only wait side by side.
+    private static let cancellations = DispatchQueue(label: "Bricks.URLSessionTransport.cancel")
 
     /// A task handed to another queue to be cancelled. `@unchecked Sendable`: `cancel()` is
     /// thread-safe.
@@ -141,11 +151,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         let channel = ChunkChannel(
             canPause: Self.canPauseTransfers,
             pause: { [weak dataTask] pauses in Self.pause(dataTask, pauses) },
-            // Cancelled on the reader's thread, waiting for FoundationNetworking: measured, that
-            // stops a fast body at once (200 MiB chunked: +1 MiB peak RSS, where cancelling from
-            // another queue let 190–260 MiB pile up); a gzip bomb inflating holds the reader
-            // until libcurl's current write ends (seconds) but not its memory.
-            cancel: { [weak dataTask] in dataTask?.cancel() })
+            // Never on the reader's thread: FoundationNetworking's `cancel()` waits for the
+            // session's work queue, which a fast body keeps busy until its end (1.5 s for 512 MiB
+            // on loopback, measured), and the reader's cancellation handler holds its task's
+            // status lock, which the delegate's queue then waits for to resume the reader (see
+            // ``cancelSoon(_:)``).
+            cancel: { [weak dataTask] in if let dataTask { Self.cancelSoon(dataTask) } })
         // Built before the lock is released, and read after the caller takes the same lock
         // (synchronize()): a happens-before that ThreadSanitizer sees, which a continuation
         // resumed from this queue does not show it.
