@@ -19,10 +19,14 @@ which=${1:-all}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/bricks-transfer.XXXXXX")
 server_pid=""
 stop() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null
+    wait "$server_pid" 2>/dev/null || true  # 143: the server ended by our SIGTERM
+  fi
   rm -rf "$dir"
 }
-trap stop EXIT
+# The script's own status, not that of stopping the server.
+trap 'code=$?; stop; exit $code' EXIT
 
 build() { # package product
   local args=(swift build -c release --package-path "$1" --scratch-path "$1/.build" -Xswiftc -warnings-as-errors)
