@@ -143,24 +143,13 @@ public final class URLSessionTransport: HTTPTransport {
         let task = file.map { session.uploadTask(with: wireRequest, fromFile: $0) } ?? session.dataTask(with: wireRequest)
         let delegate = connections.delegate
         defer { delegate.synchronize() }
-        do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    delegate.register(task, body: body, deadline: ExchangeDeadline.current, continuation: continuation)
-                    task.resume()
-                }
-            } onCancel: {
-                delegate.cancel(task)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.register(task, body: body, deadline: ExchangeDeadline.current, continuation: continuation)
+                task.resume()
             }
-        } catch let error as BricksError {
-            if case .responseTooLarge = error.reason {
-                // A body over the limit, still arriving: cancelled here, on the caller's thread,
-                // waiting for FoundationNetworking, which stops it at once (measured: 200 MiB
-                // chunked against a 1 MiB limit grew the process by 142 MiB when cancelled from
-                // another queue).
-                task.cancel()
-            }
-            throw error
+        } onCancel: {
+            delegate.cancel(task)
         }
     }
 

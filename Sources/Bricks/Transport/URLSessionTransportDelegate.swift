@@ -58,11 +58,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         fail(task, with: CancellationError())
     }
 
-    /// The calling task was cancelled or its deadline passed: answers it at once, without
-    /// waiting for FoundationNetworking to finish the work already queued (a flood of header
-    /// fields takes it seconds), and cancels the URLSession task — unless `cancelling` is false,
-    /// for a failure whose caller cancels it itself (see ``URLSessionTransport``).
-    private func fail(_ task: URLSessionTask, with error: any Error, cancelling: Bool = true) {
+    /// The calling task was cancelled, its deadline passed or its body outgrew the limit: answers
+    /// it at once, without waiting for FoundationNetworking to finish the work already queued (a
+    /// flood of header fields takes it seconds), and cancels the URLSession task.
+    private func fail(_ task: URLSessionTask, with error: any Error) {
         let state = tasks.withLock { tasks -> TaskState? in
             guard var state = tasks[task.taskIdentifier] else { return nil }
             defer { tasks[task.taskIdentifier] = state }
@@ -75,7 +74,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         if let token = state?.deadlineToken { DeadlineTimer.shared.cancel(token) }
         state?.continuation?.resume(throwing: error is CancellationError ? error : Self.failure(error, sending: state?.body))
         state?.channel?.finish(error)
-        if cancelling { Self.cancelSoon(task) }
+        Self.cancelSoon(task)
     }
 
     /// Cancels `task` off the caller's thread: FoundationNetworking's `cancel()` waits for the
@@ -143,7 +142,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             // the end (didCompleteWithError), without a channel or a hop per chunk.
             completionHandler(.allow)
             if response.expectedContentLength > Int64(wholeBodyLimit) {
-                fail(dataTask, with: BricksError(.responseTooLarge(limit: wholeBodyLimit)), cancelling: false)
+                fail(dataTask, with: BricksError(.responseTooLarge(limit: wholeBodyLimit)))
             }
             return
         }
@@ -199,7 +198,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return nil
         }
         channel?.push(data)
-        if let tooLarge { fail(dataTask, with: BricksError(.responseTooLarge(limit: tooLarge)), cancelling: false) }
+        if let tooLarge { fail(dataTask, with: BricksError(.responseTooLarge(limit: tooLarge))) }
     }
 
     func urlSession(
