@@ -186,15 +186,16 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         var tooLarge: Int?
         let channel = tasks.withLock { tasks -> ChunkChannel? in
-            // Field by field, never a copy of the state held across the append: that would copy
-            // the bytes gathered so far each time.
+            // Moved out and back, so that the state is never shared while `early` grows: a copy
+            // would copy the bytes gathered so far at each append.
             let id = dataTask.taskIdentifier
-            if let channel = tasks[id]?.channel { return channel }
+            guard var state = tasks.removeValue(forKey: id) else { return nil }
+            defer { tasks[id] = state }
+            if let channel = state.channel { return channel }
             // Answered already (failed, timed out, cancelled): the rest is dropped.
-            guard tasks[id]?.continuation != nil else { return nil }
-            let limit = tasks[id]?.wholeBodyLimit
-            tasks[id]?.early.append(data)
-            if let limit, let count = tasks[id]?.early.count, count > limit { tooLarge = limit }
+            guard state.continuation != nil else { return nil }
+            state.early.append(data)
+            if let limit = state.wholeBodyLimit, state.early.count > limit { tooLarge = limit }
             return nil
         }
         channel?.push(data)
@@ -262,8 +263,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         do {
             try body?.checkFile()
             return error
-        } catch {
-            return error
+        } catch let fileChanged {
+            return fileChanged
         }
     }
 
