@@ -20,4 +20,12 @@ final class DelegateQueue: OperationQueue, @unchecked Sendable {
         maxConcurrentOperationCount = 1
         underlyingQueue = dispatchQueue
     }
+
+    /// Runs `block` on the dispatch queue directly, in the order given, without wrapping it in a
+    /// `BlockOperation`: FoundationNetworking hands every delegate call to this method (the head,
+    /// each chunk, the end), and an operation's bookkeeping (locks, key-value observation, the
+    /// queue's scheduling pass) cost more than the call itself.
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        dispatchQueue.async(execute: block)
+    }
 }
