@@ -80,19 +80,20 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     /// Cancels `task` off the caller's thread: FoundationNetworking's `cancel()` waits for the
     /// session's work queue, which a flood of header fields, a gzip bomb or a fast body keeps
     /// busy for seconds (libcurl reads a loopback body to its end before the cancellation gets
-    /// its turn). On a queue of its own, not a global one: the session's delegate queue runs on
-    /// the global pool (two threads on two cores), and while a global thread waited here the
-    /// chunks still arriving piled up in the delegate queue, each holding its bytes (a 1 GiB
-    /// download cancelled half way: up to 590 MiB, measured).
+    /// its turn), and which is the very thread the delegate runs on (``DelegateQueue``).
     static func cancelSoon(_ task: URLSessionTask) {
         let handle = TaskHandle(task: task)
-        cancellations.async { handle.task.cancel() }
+        foundationCalls.async { handle.task.cancel() }
     }
 
-    /// Where tasks are cancelled (see ``cancelSoon(_:)``). Serial: each cancellation waits for the
-    /// same work queue (FoundationNetworking runs every session's work on one), so more threads
-    /// would only wait side by side.
-    private static let cancellations = DispatchQueue(label: "Bricks.URLSessionTransport.cancel")
+    /// Where calls into FoundationNetworking that wait for its work queue are made: task
+    /// cancellations and the answers to challenges (which suspend, resume or cancel the task).
+    /// Never that work queue itself, where the delegate runs: the call would wait for itself.
+    /// Serial: each call waits for the same work queue (FoundationNetworking runs every
+    /// session's work on one), so more threads would only wait side by side; and a queue of its
+    /// own, not a global one, so that waiting here never takes a thread from the Swift tasks
+    /// that read the bodies.
+    private static let foundationCalls = DispatchQueue(label: "Bricks.URLSessionTransport.foundationCalls")
 
     /// A task handed to another queue to be cancelled. `@unchecked Sendable`: `cancel()` is
     /// thread-safe.
@@ -216,7 +217,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         guard Self.httpAuthenticationMethods.contains(challenge.protectionSpace.authenticationMethod) else {
-            completionHandler(.performDefaultHandling, nil)
+            Self.foundationCalls.async { completionHandler(.performDefaultHandling, nil) }
             return
         }
         // An HTTP authentication challenge (Basic, Digest, …). Left to FoundationNetworking it
@@ -224,7 +225,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         if let failure = (challenge.failureResponse as? HTTPURLResponse) ?? Self.unauthorizedResponse(for: task) {
             tasks.withLock { $0[task.taskIdentifier]?.challengeResponse = failure }
         }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        Self.foundationCalls.async { completionHandler(.cancelAuthenticationChallenge, nil) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
