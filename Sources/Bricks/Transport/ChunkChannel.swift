@@ -164,8 +164,8 @@ final class ChunkChannel: @unchecked Sendable {
     /// Ends the channel for its reader: drops what waits, answers a waiting ``next()`` with
     /// `error`, and stops the producer unless the body was complete. Called by the reader's task
     /// when it is cancelled (from its cancellation handler, which the Swift runtime runs holding
-    /// the task's status lock: resuming the task's continuation from the delegate's queue waits
-    /// for that lock, so nothing here may block) and when the reader goes away.
+    /// the task's status lock: the delegate, resuming the task's continuation, waits for that
+    /// lock, so nothing here may block) and when the reader goes away.
     private func close(throwing error: any Error) {
         lock.lock()
         let isOpen = end == nil

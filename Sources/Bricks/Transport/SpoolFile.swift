@@ -5,8 +5,8 @@ import Foundation
 /// stays bounded whatever the body's size.
 ///
 /// Chunks are gathered in memory and written in pieces of ``writeSize`` (one system call per
-/// piece, not per chunk: the producer, URLSession's delegate queue, must stay cheap or
-/// FoundationNetworking queues the chunks itself). The file is made on the first write, in the
+/// piece, not per chunk: the producer, URLSession's delegate, runs on the thread that drives
+/// libcurl and holds up every transfer while it works). The file is made on the first write, in the
 /// temporary directory, readable by this user only, and unlinked at once where the platform
 /// allows, so that nothing is left behind even if the process dies; it is emptied whenever the
 /// reader catches up. Not thread-safe: its owner's lock guards every call.

@@ -45,7 +45,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     private static func makeSession(_ configuration: URLSessionConfiguration, name: String) -> Connections {
         let delegate = URLSessionTransportDelegate()
-        let queue = DelegateQueue(name: name)
+        let queue = InlineDelegateQueue(name: name)
         return Connections(
             session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue), delegate: delegate)
     }

@@ -80,7 +80,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     /// Cancels `task` off the caller's thread: FoundationNetworking's `cancel()` waits for the
     /// session's work queue, which a flood of header fields, a gzip bomb or a fast body keeps
     /// busy for seconds (libcurl reads a loopback body to its end before the cancellation gets
-    /// its turn), and which is the very thread the delegate runs on (``DelegateQueue``).
+    /// its turn), and which is the very thread the delegate runs on (``InlineDelegateQueue``).
     static func cancelSoon(_ task: URLSessionTask) {
         let handle = TaskHandle(task: task)
         foundationCalls.async { handle.task.cancel() }
@@ -154,7 +154,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             // Never on the reader's thread: FoundationNetworking's `cancel()` waits for the
             // session's work queue, which a fast body keeps busy until its end (1.5 s for 512 MiB
             // on loopback, measured), and the reader's cancellation handler holds its task's
-            // status lock, which the delegate's queue then waits for to resume the reader (see
+            // status lock, which the delegate then waits for to resume the reader (see
             // ``cancelSoon(_:)``).
             cancel: { [weak dataTask] in if let dataTask { Self.cancelSoon(dataTask) } })
         // Built before the lock is released, and read after the caller takes the same lock
@@ -178,7 +178,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         continuation?.resume(returning: raw)
     }
 
-    /// Takes the lock the delegate's queue released after building a response: called by the
+    /// Takes the lock the delegate released after building a response: called by the
     /// awaiting task once its continuation resumes.
     func synchronize() {
         tasks.withLock { _ in }

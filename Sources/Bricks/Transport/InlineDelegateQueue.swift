@@ -14,7 +14,7 @@ import Foundation
 /// What the delegate does there is short and never waits for that work queue: calls that do
 /// (cancelling a task, answering a challenge) go to a queue of their own
 /// (``URLSessionTransportDelegate/cancelSoon(_:)``).
-final class DelegateQueue: OperationQueue, @unchecked Sendable {
+final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
     init(name: String) {
         super.init()
         self.name = name
