@@ -159,6 +159,8 @@ import FoundationNetworking
         let head = ResponseHead(response)
         #expect(head.headerFields.values(for: "set-cookie") == ["a=1; Expires=Wed, 21 Oct 2015 07:28:00 GMT", "b=2"])
         #expect(head.headerFields.values(for: "X-List") == ["a, b"])
+        // Sorted by name, the cookies in the place of the field they were joined in.
+        #expect(head.headerFields.map(\.name) == ["Set-Cookie", "Set-Cookie", "X-List"])
     }
 
     @Test func aCookieListWithoutNameValuePairsStaysOneValue() throws {

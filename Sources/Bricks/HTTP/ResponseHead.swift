@@ -103,20 +103,23 @@ public struct ResponseHead: Sendable, Hashable {
     /// `Set-Cookie` is split again where each part is a `name=value` cookie.
     /// - Parameter response: the Foundation response.
     public init(_ response: HTTPURLResponse) {
-        var fields = HeaderFields()
-        let pairs = response.allHeaderFields.compactMap { pair -> (String, String)? in
-            guard let name = pair.key as? String, let value = pair.value as? String else { return nil }
-            return (name, value)
+        // `allHeaderFields` is `[AnyHashable: Any]`: each key is unwrapped from its `AnyHashable`
+        // (`base`), which costs less than casting the `AnyHashable` itself.
+        let all = response.allHeaderFields
+        var pairs: [HeaderField] = []
+        pairs.reserveCapacity(all.count)
+        for (key, value) in all {
+            guard let name = key.base as? String, let value = value as? String else { continue }
+            pairs.append(HeaderField(name: name, value: value))
         }
-        for (name, value) in pairs.sorted(by: { $0.0 < $1.0 }) {
-            if HeaderFields.equalIgnoringCase(name, "Set-Cookie") {
-                for cookie in Self.splitCookies(value) { fields.append(name: name, value: cookie) }
-            } else {
-                fields.append(name: name, value: value)
-            }
+        pairs.sort { $0.name < $1.name }
+        for index in pairs.indices.reversed() where HeaderFields.equalIgnoringCase(pairs[index].name, "Set-Cookie") {
+            let joined = pairs[index]
+            pairs.replaceSubrange(
+                index...index, with: Self.splitCookies(joined.value).map { HeaderField(name: joined.name, value: $0) })
         }
         self.init(
-            statusCode: response.statusCode, headerFields: fields, url: response.url ?? URL(fileURLWithPath: "/"))
+            statusCode: response.statusCode, headerFields: HeaderFields(pairs), url: response.url ?? URL(fileURLWithPath: "/"))
     }
 
     /// Splits `Set-Cookie` values joined with "," at the commas followed by `name=`, so that the
