@@ -35,9 +35,19 @@ echo "==> ${build[*]} --product $product"
 for attempt in 1 2 3; do
   # pipefail: the status is swift build's.
   if "${build[@]}" --product "$product" 2>&1 | tee "${TMPDIR:-/tmp}/bricks-bench-build.log"; then break; fi
-  # A source file saved during the build (an editor in the same checkout): build again.
-  grep -q "was modified during the build" "${TMPDIR:-/tmp}/bricks-bench-build.log" && [ $attempt -lt 3 ] || exit 1
-  echo "==> a source file changed during the build; building again"
+  [ $attempt -lt 3 ] || exit 1
+  log="${TMPDIR:-/tmp}/bricks-bench-build.log"
+  if grep -q "was modified during the build" "$log"; then
+    # A source file saved during the build (an editor in the same checkout): build again.
+    echo "==> a source file changed during the build; building again"
+  elif grep -q "because of missing inputs" "$log"; then
+    # A source file of the root package was renamed or removed since the last build of this
+    # scratch path, which still lists it until the package's manifest is newer: plan again.
+    echo "==> a source file was renamed or removed since the last build; planning again"
+    touch "$package/Package.swift"
+  else
+    exit 1
+  fi
 done
 bench="$("${build[@]}" --show-bin-path)/$product"
 
