@@ -94,6 +94,14 @@ private struct UploadFile: RequestContextType, POSTRequestType, FileBodyRequestT
     var timeoutInterval: TimeInterval = 10
 }
 
+/// httpbin's `/anything` by GET: a short call beside an upload.
+private struct GetAnything: RequestContextType, GETRequestType, JSONResponseType {
+    typealias Response = Echo
+    let baseURL: URL
+    var path: String { "/anything" }
+    var timeoutInterval: TimeInterval { 10 }
+}
+
 // MARK: - Helpers
 
 /// Runs `body`, failing with a clear message when it takes longer than `limit` (the body is
@@ -571,6 +579,39 @@ struct StreamingIntegrationTests {
         let steps = zip([0] + values.map(\.completedBytes), values.map(\.completedBytes)).map { $1 - $0 }
         #expect(steps.allSatisfy { $0 > 0 }, "\(steps.filter { $0 <= 0 }.count) of \(steps.count) reports repeated a total or went back")
         #expect(steps.max() ?? 0 <= 1 << 20, "a step of \(steps.max() ?? 0) bytes, more than 1 MiB")
+    }
+
+    /// An upload-progress handler that blocks holds up its own upload only: another call on the
+    /// same session completes meanwhile, and the upload still ends with every report made. (On
+    /// URLSession the handler once ran on FoundationNetworking's work queue, which drives every
+    /// transfer: the other call waited for the handler, measured as the 5 s wait running out.)
+    @Test func aBlockedProgressHandlerHoldsUpOnlyItsOwnUpload() async throws {
+        let base = try HTTPBin.base()
+        let session = self.session
+        let directory = try makeDirectory()
+        defer { removeDirectory(directory) }
+        let file = directory.appendingPathComponent("upload.bin")
+        try Data(repeating: 7, count: 1 << 20).write(to: file)
+        let (blocked, handlerBlocked) = AsyncStream.makeStream(of: Void.self)
+        let otherCallDone = DispatchSemaphore(value: 0)
+        let waits = ProgressLog<Bool>()  // whether the handler's wait ended with the other call done
+        let reports = ProgressLog<TransferProgress>()
+        try await within(.seconds(20)) {
+            async let upload = session.send(UploadFile(baseURL: base, fileURL: file)) { progress in
+                reports.append(progress)
+                guard waits.values.isEmpty else { return }
+                handlerBlocked.yield()
+                waits.append(otherCallDone.wait(timeout: .now() + 5) == .success)
+            }
+            for await _ in blocked { break }
+            let other = try await session.send(GetAnything(baseURL: base))
+            otherCallDone.signal()
+            #expect(other.method == "GET")
+            let echo = try await upload
+            #expect(echo.method == "POST")
+        }
+        #expect(waits.values == [true], "the other call finished only after the handler's wait ran out")
+        expectProgress(reports.values, endsAt: 1 << 20)
     }
 
     /// A file that changed size after its body was made (here by a middleware, just before the

@@ -132,7 +132,9 @@ public struct Session: Sendable {
     /// ```
     /// - Parameters:
     ///   - request: the endpoint; its body may be in memory or streamed (``FileBodyRequestType``).
-    ///   - uploadProgress: called as the body is handed to the transport, with the bytes sent so far.
+    ///   - uploadProgress: called as the body is handed to the transport, with the bytes sent so far:
+    ///     in order, never on a transport's I/O thread (a handler that blocks holds up its own
+    ///     upload only), every report made before the call returns.
     /// - Throws: as ``send(_:)``.
     public func send<Request: RequestContextType>(
         _ request: Request, uploadProgress: @escaping @Sendable (TransferProgress) -> Void

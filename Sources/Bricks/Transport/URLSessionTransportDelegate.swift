@@ -36,6 +36,27 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     private let tasks = Locked<[Int: TaskState]>([:])
 
+    /// Where upload progress is reported, in order: the handler is the caller's code, kept off
+    /// FoundationNetworking's work queue, where the delegate runs and where a slow handler would
+    /// hold up every transfer. A task that reports progress hands out its response through this
+    /// queue too, so that every report has been made when the call returns; a failure (a
+    /// cancellation, the deadline) is answered at once.
+    private let progressReports = DispatchQueue(label: "Bricks.URLSessionTransport.progress")
+
+    /// Resumes `continuation` with `outcome`: after the progress reports already queued when
+    /// `body` reports progress, at once otherwise.
+    private func resume(
+        _ continuation: CheckedContinuation<RawResponse, any Error>?, with outcome: Result<RawResponse, any Error>,
+        sending body: RequestBody?
+    ) {
+        guard let continuation else { return }
+        if body?.reportsProgress == true {
+            progressReports.async { continuation.resume(with: outcome) }
+        } else {
+            continuation.resume(with: outcome)
+        }
+    }
+
     func register(
         _ task: URLSessionTask, body: RequestBody?, deadline: ExchangeDeadline?,
         continuation: CheckedContinuation<RawResponse, any Error>
@@ -126,7 +147,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             state.bytesReported = total
             return (body, total)
         }
-        if let (body, total) = report { body.reportSent(total) }
+        if let (body, total) = report { progressReports.async { body.reportSent(total) } }
     }
 
     func urlSession(
@@ -162,8 +183,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         // resumed from this queue does not show it.
         let reader = ChunkChannel.Reader(channel)
         let raw = RawResponse(head: head, body: ResponseBody(next: reader.next))
-        let continuation = tasks.withLock { tasks -> CheckedContinuation<RawResponse, any Error>? in
-            guard var state = tasks[dataTask.taskIdentifier] else { return nil }
+        let (continuation, body) = tasks.withLock { tasks -> (CheckedContinuation<RawResponse, any Error>?, RequestBody?) in
+            guard var state = tasks[dataTask.taskIdentifier] else { return (nil, nil) }
             defer { tasks[dataTask.taskIdentifier] = state }
             state.channel = channel
             if !state.deadlineCoversBody, let token = state.deadlineToken {
@@ -172,10 +193,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
                 state.deadlineToken = nil
             }
             defer { state.continuation = nil }
-            return state.continuation
+            return (state.continuation, state.body)
         }
         completionHandler(.allow)
-        continuation?.resume(returning: raw)
+        resume(continuation, with: .success(raw), sending: body)
     }
 
     /// Takes the lock the delegate released after building a response: called by the
@@ -254,7 +275,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         // Released after the response is built and taken by the caller (synchronize()): the
         // happens-before ThreadSanitizer needs, as for a head handed out above.
         tasks.withLock { _ in }
-        continuation.resume(with: outcome)
+        resume(continuation, with: outcome, sending: state.body)
     }
 
     /// The error an upload failed with: `error`, unless the body's file changed size or became
