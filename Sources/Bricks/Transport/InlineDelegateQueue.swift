@@ -13,7 +13,11 @@ import Foundation
 ///
 /// What the delegate does there is short and never waits for that work queue: calls that do
 /// (cancelling a task, answering a challenge) go to a queue of their own
-/// (``URLSessionTransportDelegate/cancelSoon(_:)``).
+/// (``URLSessionTransportDelegate/cancelSoon(_:)``), and so do the caller's upload-progress
+/// handlers.
+///
+/// On Apple platforms, whose `URLSession` calls its delegate from threads of its own, it is an
+/// ordinary serial queue: running the calls inline there is neither needed nor measured.
 final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
     init(name: String) {
         super.init()
@@ -21,8 +25,10 @@ final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
         maxConcurrentOperationCount = 1
     }
 
-    /// Runs `block` at once, on the calling thread.
+    #if canImport(FoundationNetworking)
+    /// Runs `block` at once, on the calling thread (FoundationNetworking's work queue).
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
         block()
     }
+    #endif
 }
