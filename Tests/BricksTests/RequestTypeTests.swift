@@ -44,7 +44,16 @@ import FoundationNetworking
         #expect(request.url?.absoluteString == "https://host.example/api/x?key=1&b=2")
     }
 
-    @Test(arguments: ["example.com/path", "/relative", "ftp://example.com", "https://user:secret@example.com"])
+    @Test(arguments: ["HTTPS://host.example/api", "Http://host.example/api"])
+    func schemeOfTheBaseURLIsReadInAnyCase(string: String) throws {
+        let base = try #require(URL(string: string))
+        let url = try #require(try Custom(baseURL: base, path: "/x").makeURLRequest().url)
+        #expect(url.absoluteString.lowercased().hasSuffix("://host.example/api/x"))
+    }
+
+    @Test(arguments: [
+        "example.com/path", "/relative", "ftp://example.com", "https://user:secret@example.com", "httpS:/host.example",
+    ])
     func badBaseURLIsAnInvalidURLError(string: String) throws {
         let base = try #require(URL(string: string))
         #expect(throws: BricksError(.invalidURL(""))) { try Custom(baseURL: base).makeURLRequest() }

@@ -74,14 +74,12 @@ enum URLBuilder {
         return url
     }
 
-    /// Whether `bytes` start with the lowercase ASCII `prefix`, ignoring case.
+    /// Whether `bytes` start with the ASCII `prefix`, ignoring case.
     private static func hasPrefix(_ bytes: String.UTF8View, _ prefix: StaticString) -> Bool {
         guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
         var index = bytes.startIndex
         for offset in 0..<prefix.utf8CodeUnitCount {
-            let byte = bytes[index]
-            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            guard lowered == prefix.utf8Start[offset] else { return false }
+            guard ASCIICase.equal(bytes[index], prefix.utf8Start[offset]) else { return false }
             index = bytes.index(after: index)
         }
         return true

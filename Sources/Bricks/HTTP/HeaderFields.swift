@@ -92,13 +92,8 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
         var leftBytes = left.makeIterator()
         var rightBytes = right.makeIterator()
         while let a = leftBytes.next(), let b = rightBytes.next() {
-            if a != b, a | 0x20 != b | 0x20 || !isASCIILetter(a | 0x20) { return false }
+            if !ASCIICase.equal(a, b) { return false }
         }
         return true
-    }
-
-    /// Whether `byte`, lowercased, is an ASCII letter: only letters differ by the 0x20 bit alone.
-    private static func isASCIILetter(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
     }
 }

@@ -130,11 +130,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             guard var state = tasks[task.taskIdentifier], let body = state.body, body.reportsProgress else { return nil }
             defer { tasks[task.taskIdentifier] = state }
             #if canImport(FoundationNetworking)
-            // FoundationNetworking reads `totalBytesSent` when this call runs on the delegate's
-            // queue, not when libcurl took the bytes: while the queue is behind, several calls
-            // carry the same latest total (steps of 1.2 MiB and repeated totals, measured), so
-            // the total is summed from `bytesSent`, each call's own count (at most libcurl's
-            // upload buffer, 64 KiB).
+            // FoundationNetworking reads `totalBytesSent` when the delegate call runs, not when
+            // libcurl took the bytes: with the delegate on a queue that fell behind, calls
+            // carried the same latest total (steps of 1.2 MiB, measured). The total is summed
+            // from `bytesSent`, each call's own count (at most libcurl's upload buffer, 64 KiB),
+            // which is right wherever the delegate runs.
             state.bytesSent &+= bytesSent
             var total = state.bytesSent
             #else
