@@ -97,17 +97,89 @@ Routes (query parameters optional unless stated):
                               connection without a reply: the request surely reached the server,
                               and a client must not re-send a non-idempotent one. A later request
                               on the same connection gets the reply and keeps the connection.
+  /resumable?bytes=N&cut=K&lie=MODE&version=V
+                              A resource for resumed downloads: N bytes (default 8388608,
+                              1..2^30), byte i of version V (default 1, 1..2) being
+                              (i * 31 + 7 * V) % 251. Every reply has Content-Type
+                              application/octet-stream, Accept-Ranges: bytes, ETag: "vV" (strong)
+                              and Last-Modified: Mon, 23 Nov 2026 10:00:00 GMT, and its body goes
+                              in 64 KiB writes. Without a Range header: 200, Content-Length: N,
+                              the first K bytes (default N/2 rounded down, 0..N), and then, if
+                              K < N, the connection is closed as /truncated does (no TLS
+                              close_notify); with K = N the whole body, keep-alive (cut= applies
+                              only here, lie= does not; HEAD gets the head and keeps the
+                              connection). With a Range header, only `bytes=S-` (S a decimal
+                              integer) is understood; anything else is answered 416 with
+                              Content-Range: bytes */N and Content-Length: 0. Then by MODE
+                              (default none):
+                                none    if If-Range is present and is neither the ETag "vV" nor
+                                        the Last-Modified date exactly: 200, the whole body,
+                                        Content-Length: N. Otherwise S >= N is 416 (as above)
+                                        and S < N is 206, Content-Range: bytes S-(N-1)/N,
+                                        Content-Length: N-S, bytes S..N-1.
+                                start0  206, Content-Range: bytes 0-(N-1)/N, Content-Length: N,
+                                        the whole body from byte 0 whatever S was.
+                                short   206, Content-Range: bytes S-(N-1)/N, but Content-Length:
+                                        (N-S)/2 rounded down and only bytes S..S+(N-S)/2-1;
+                                        keep-alive.
+                                etag    206 with the right Content-Range and Content-Length, but
+                                        ETag: "v2" and the bytes of version 2, whatever V and
+                                        If-Range are (the resource changed under the client).
+                                nocr    206, no Content-Range, Content-Length: N-S, bytes S..N-1.
+                                total   206, Content-Range: bytes S-(N-1)/(2N) (a complete length
+                                        that disagrees), Content-Length: N-S, bytes S..N-1.
+                              In every mode but start0, S >= N is 416. If-Range is only looked at
+                              by `none`. The Range and If-Range received are in /stats.
+                              SHA-256 of the whole default body (N=8388608): version 1
+                              6ae9b6804f4e5b3fa5fd1d0bcb6ceb14aea5bd149f0e183da1b65b4207e5eb8b,
+                              version 2
+                              79e5fe07f4fbbbceab4adbb242062b63a55fa8f43f89a1f66a91ee5ce43149df.
+  /sse/storm?retry=MS         200, Content-Type: text/event-stream, Cache-Control: no-cache,
+                              Connection: close, no Content-Length (the body ends when the
+                              connection closes, as for every /sse/ route but /sse/html):
+                              `retry: MS\\n\\n` (default 0, 0..100000), then one event
+                              `id: n\\ndata: {"n": n}\\n\\n`, n being the request's Last-Event-ID
+                              plus 1 (Last-Event-ID counts as 0 when absent or not a decimal
+                              integer), then the connection is closed: a client that reconnects
+                              at once reconnects in a storm. /stats records each request's
+                              Last-Event-ID and the time its head arrived (last_event_id, t).
+  /sse/retry-once?retry=MS    As /sse/storm, but the `retry: MS` line is sent only when the
+                              request has no Last-Event-ID header (the first connection); a
+                              reconnection gets only its one event.
+  /sse/empty                  200 event stream (as /sse/storm) with only the comment line
+                              `: nothing\\n\\n`, then closes: a connection that delivers no event.
+  /sse/html                   200, Content-Type: text/html; charset=utf-8, Content-Length, body
+                              `<html><body>not an event stream</body></html>`, keep-alive.
+  /sse/bad?at=K&kind=KIND&count=C
+                              200 event stream (as /sse/storm): C events (default 4, 1..1000)
+                              `id: i\\ndata: {"n": i}\\n\\n`, i = 1..C, in one write, then closes;
+                              event K (default 3, 1..1000; K > C leaves every event good) has
+                              instead the data `{"n": K,` (invalid JSON; KIND json, the default)
+                              or `{"n": "<0xFF><0xFE>"}` (raw bytes, invalid UTF-8; KIND utf8).
+  /jsonl/bad?at=K&kind=KIND&count=C
+                              200, Content-Type: application/x-ndjson, Content-Length, keep-alive:
+                              C lines (default 4, 1..1000) `{"n": i}\\n`, i = 1..C, in one write;
+                              line K (default 3, 1..1000; K > C leaves every line good) is instead
+                              `{"n": K,` (KIND json, the default) or `{"n": "<0xFF><0xFE>"}` (raw
+                              bytes, invalid UTF-8; KIND utf8).
+  /jsonl/html                 200, Content-Type: text/html, Content-Length, body `<html></html>`.
   /stats                      GET: 200 JSON {"paths": {path: {"heads", "bodies", "body_bytes",
                               "response_bytes", "methods": {METHOD: n}, "disconnects",
-                              "requests": [...]}}, "connections": {...}}. `requests` lists the
-                              last 256 requests of the path: method, query (the raw query string),
-                              body_length, body_arrived, connection, request_on_connection, tls,
-                              answered, disconnected, response_bytes (the bytes of the reply,
-                              head included, that the socket accepted: a client that stops
-                              reading holds that count at what it took plus the kernel's buffers)
-                              and done (the route returned or the client went away). `connections`
-                              counts accepted, rejected (over the limit) and tls_handshake_failures.
-                              /stats and /stats/reset are not counted.
+                              "requests": [...]}}, "connections": {...}, "monotonic": T}.
+                              `heads` counts every request of the path since the last reset;
+                              `requests` lists the last 256 of them: method, query (the raw query
+                              string), body_length, body_arrived, connection,
+                              request_on_connection, tls, answered, disconnected, response_bytes
+                              (the bytes of the reply, head included, that the socket accepted: a
+                              client that stops reading holds that count at what it took plus the
+                              kernel's buffers), done (the route returned or the client went
+                              away), range, if_range and last_event_id (the request's Range,
+                              If-Range and Last-Event-ID header values, null when absent) and t
+                              (the server's time.monotonic() in seconds when the head was read).
+                              `monotonic` is the server's time.monotonic() when /stats answered,
+                              to relate the t values to now. `connections` counts accepted,
+                              rejected (over the limit) and tls_handshake_failures. /stats and
+                              /stats/reset are not counted.
   /stats/reset                POST: clears every counter; 200 {"reset": true}.
   /status/N                   status N (200..599) with body {"status": N} (none for 204 and 304).
   /json                       200 {"ok": true} (the HTTPS check: curl --cacert DIR/ca.pem
@@ -125,6 +197,7 @@ import itertools
 import json
 import os
 import pathlib
+import re
 import secrets
 import select
 import signal
@@ -148,6 +221,17 @@ MAX_BODY = 64 * MiB
 MAX_CONNECTIONS = 512
 REQUEST_LOG = 256
 BOMB_CACHE_LIMIT = 64 * MiB
+RESUMABLE_LAST_MODIFIED = "Mon, 23 Nov 2026 10:00:00 GMT"
+RESUMABLE_LIES = ("none", "start0", "short", "etag", "nocr", "total")
+# Byte i of version v of /resumable is (i * 31 + 7 * v) % 251, so the content repeats every 251
+# bytes: one block per version, a whole number of periods long enough that any 64 KiB piece,
+# whatever its offset in the period, is a slice of it.
+PATTERN_PERIOD = 251
+PATTERN_BLOCKS = {
+    version: bytes((i * 31 + 7 * version) % PATTERN_PERIOD
+                   for i in range(PATTERN_PERIOD * (STREAM_PIECE // PATTERN_PERIOD + 2)))
+    for version in (1, 2)
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -192,8 +276,9 @@ class Stats:
         with self.lock:
             self.connections[event] += 1
 
-    def head(self, path, method, connection, number, tls, query=""):
-        """Counts a request head; returns its record, which the later events update."""
+    def head(self, path, method, connection, number, tls, query="", fields=None):
+        """Counts a request head; returns its record, which the later events update. `fields`
+        (see `Request.fields`) adds the request's Range, If-Range, Last-Event-ID and time."""
         with self.lock:
             entry = self.paths.get(path)
             if entry is None:
@@ -208,7 +293,9 @@ class Stats:
                 "method": method, "query": query, "body_length": 0, "body_arrived": False,
                 "connection": connection, "request_on_connection": number, "tls": tls,
                 "answered": True, "disconnected": False, "response_bytes": 0, "done": False,
+                "range": None, "if_range": None, "last_event_id": None, "t": time.monotonic(),
             }
+            record.update(fields or {})
             entry["requests"].append(record)
             return entry, record
 
@@ -259,7 +346,7 @@ class Stats:
             }
             connections = {"accepted": 0, "rejected": 0, "tls_handshake_failures": 0}
             connections.update(self.connections)
-            return {"paths": paths, "connections": connections}
+            return {"paths": paths, "connections": connections, "monotonic": time.monotonic()}
 
 
 # --------------------------------------------------------------------------------------------
@@ -460,6 +547,7 @@ class Request:
         self.version = version
         self.headers = headers  # [(name, value)] as str, decoded as Latin-1
         self.number = number  # 1 for the first request on its connection
+        self.received = time.monotonic()  # parse_head runs as soon as the head has been read
         split = urllib.parse.urlsplit(target)
         self.path = split.path or "/"
         self.query = urllib.parse.parse_qs(split.query, keep_blank_values=True, encoding="latin-1")
@@ -474,6 +562,11 @@ class Request:
     def header(self, name, default=None):
         values = [v for n, v in self.headers if n.lower() == name]
         return ", ".join(values) if values else default
+
+    def fields(self):
+        """What /stats records of this request beyond the counters."""
+        return {"range": self.header("range"), "if_range": self.header("if-range"),
+                "last_event_id": self.header("last-event-id"), "t": self.received}
 
     def text(self, name, default=None):
         values = self.query.get(name)
@@ -806,6 +899,165 @@ def keepalive_close_trap(request):
     return "close" if mode == "close" else "drop-next"
 
 
+# /resumable: a resource for resumed downloads, honest or lying about its ranges
+
+
+def stream_pattern(request, version, start, end):
+    """Sends bytes start..end-1 of version `version` of the /resumable content in 64 KiB
+    writes, each a slice of the precomputed block (never the whole content in memory)."""
+    view = memoryview(PATTERN_BLOCKS[version])
+    position = start
+    while position < end:
+        count = min(end - position, STREAM_PIECE)
+        offset = position % PATTERN_PERIOD
+        request.connection.send(view[offset:offset + count])
+        position += count
+
+
+@route("/resumable")
+def resumable(request):
+    size = request.integer("bytes", 8 * MiB, 1, 1 << 30)
+    cut = request.integer("cut", size // 2, 0, size)
+    version = request.integer("version", 1, 1, 2)
+    lie = request.text("lie", "none")
+    if lie not in RESUMABLE_LIES:
+        raise BadRequest(400, "lie must be " + ", ".join(RESUMABLE_LIES))
+    etag = f'"v{version}"'
+
+    def send(status, fields, body_version=version, start=0, end=size, tag=etag):
+        request.connection.send(request.response_head(status, [
+            ("Content-Type", "application/octet-stream"), ("Accept-Ranges", "bytes"),
+            ("ETag", tag), ("Last-Modified", RESUMABLE_LAST_MODIFIED), *fields,
+        ]))
+        if not request.head_only:
+            stream_pattern(request, body_version, start, end)
+
+    spec = request.header("range")
+    if spec is None:
+        send(200, [("Content-Length", size)], end=cut)
+        return "abort" if cut < size and not request.head_only else None
+    match = re.fullmatch(r"bytes=([0-9]{1,30})-", spec)
+    start = int(match.group(1)) if match else None
+    if lie == "start0" and start is not None:
+        send(206, [("Content-Range", f"bytes 0-{size - 1}/{size}"), ("Content-Length", size)])
+        return None
+    validator = request.header("if-range")
+    if lie == "none" and start is not None and validator is not None \
+            and validator not in (etag, RESUMABLE_LAST_MODIFIED):
+        send(200, [("Content-Length", size)])
+        return None
+    if start is None or start >= size:
+        send(416, [("Content-Range", f"bytes */{size}"), ("Content-Length", 0)], end=0)
+        return None
+    rest = size - start
+    content_range = ("Content-Range", f"bytes {start}-{size - 1}/{size}")
+    if lie == "short":
+        send(206, [content_range, ("Content-Length", rest // 2)], start=start,
+             end=start + rest // 2)
+    elif lie == "etag":
+        send(206, [content_range, ("Content-Length", rest)], body_version=2, start=start,
+             tag='"v2"')
+    elif lie == "nocr":
+        send(206, [("Content-Length", rest)], start=start)
+    elif lie == "total":
+        send(206, [("Content-Range", f"bytes {start}-{size - 1}/{size * 2}"),
+                   ("Content-Length", rest)], start=start)
+    else:
+        send(206, [content_range, ("Content-Length", rest)], start=start)
+    return None
+
+
+# Server-Sent Events and JSON Lines that misbehave
+
+
+def sse_head(request):
+    """The head of an event stream delimited by closing the connection."""
+    return request.response_head(200, [
+        ("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"),
+        *([] if request.wants_close else [("Connection", "close")]),
+    ])
+
+
+def last_event_number(request):
+    """The request's Last-Event-ID as an integer; 0 when it is absent or not an integer."""
+    value = request.header("last-event-id")
+    if value is None or not re.fullmatch(r"-?[0-9]{1,30}", value):
+        return 0
+    return int(value)
+
+
+def sse_one_event(request, retry):
+    """`retry: MS` (unless `retry` is None), then the event after Last-Event-ID; closes."""
+    n = last_event_number(request) + 1
+    body = b"" if retry is None else b"retry: %d\n\n" % retry
+    body += b'id: %d\ndata: {"n": %d}\n\n' % (n, n)
+    head = sse_head(request)
+    request.connection.send(head if request.head_only else head + body)
+    return "close"
+
+
+@route("/sse/storm")
+def sse_storm(request):
+    return sse_one_event(request, request.integer("retry", 0, 0, 100000))
+
+
+@route("/sse/retry-once")
+def sse_retry_once(request):
+    retry = request.integer("retry", 0, 0, 100000)
+    first = request.header("last-event-id") is None
+    return sse_one_event(request, retry if first else None)
+
+
+@route("/sse/empty")
+def sse_empty(request):
+    head = sse_head(request)
+    request.connection.send(head if request.head_only else head + b": nothing\n\n")
+    return "close"
+
+
+@route("/sse/html")
+def sse_html(request):
+    request.reply(200, b"<html><body>not an event stream</body></html>",
+                  content_type="text/html; charset=utf-8")
+
+
+def bad_records(request, good, bad_json, bad_utf8):
+    """count= records good(i), i = 1..count, except that record at= is bad_json(i) or
+    bad_utf8(i) (kind=json or utf8); at= beyond count leaves every record good."""
+    count = request.integer("count", 4, 1, 1000)
+    at = request.integer("at", 3, 1, 1000)
+    kind = request.text("kind", "json")
+    if kind not in ("json", "utf8"):
+        raise BadRequest(400, "kind must be json or utf8")
+    bad = bad_json if kind == "json" else bad_utf8
+    return b"".join(bad(i) if i == at else good(i) for i in range(1, count + 1))
+
+
+@route("/sse/bad")
+def sse_bad(request):
+    body = bad_records(request,
+                       lambda i: b'id: %d\ndata: {"n": %d}\n\n' % (i, i),
+                       lambda i: b'id: %d\ndata: {"n": %d,\n\n' % (i, i),
+                       lambda i: b'id: %d\ndata: {"n": "\xff\xfe"}\n\n' % i)
+    head = sse_head(request)
+    request.connection.send(head if request.head_only else head + body)
+    return "close"
+
+
+@route("/jsonl/bad")
+def jsonl_bad(request):
+    body = bad_records(request,
+                       lambda i: b'{"n": %d}\n' % i,
+                       lambda i: b'{"n": %d,\n' % i,
+                       lambda i: b'{"n": "\xff\xfe"}\n')
+    request.reply(200, body, content_type="application/x-ndjson")
+
+
+@route("/jsonl/html")
+def jsonl_html(request):
+    request.reply(200, b"<html></html>", content_type="text/html")
+
+
 @route("/stats")
 def stats(request):
     if request.method not in ("GET", "HEAD"):
@@ -977,7 +1229,8 @@ class Server:
             request.counted = self.stats.head(request.path, request.method,
                                               request.connection.number, request.number,
                                               request.connection.tls,
-                                              urllib.parse.urlsplit(request.target).query)
+                                              urllib.parse.urlsplit(request.target).query,
+                                              request.fields())
         request.connection.counted = request.counted
         try:
             request.body = read_body(request)
@@ -1011,7 +1264,9 @@ class Server:
             return "reset"
         if not request.path.startswith("/stats"):
             request.counted = self.stats.head(request.path, request.method, connection.number,
-                                              number, connection.tls)
+                                              number, connection.tls,
+                                              urllib.parse.urlsplit(request.target).query,
+                                              request.fields())
             self.stats.unanswered(request.counted)
             try:
                 connection.sock.settimeout(1.0)  # whatever of the body arrives promptly

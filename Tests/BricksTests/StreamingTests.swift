@@ -140,6 +140,9 @@ private final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         self.script = script
     }
 
+    /// The media type of each streaming path, for answers whose script sets none.
+    private static let contentTypes = ["/events": "text/event-stream", "/lines": "application/x-ndjson"]
+
     var requests: [URLRequest] { lock.withLock { recorded } }
     var uploadedBodies: [Data] { lock.withLock { uploads } }
     /// Whether the body of exchange `index` was released.
@@ -163,8 +166,13 @@ private final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         }
         let answer = try script(request, index)
         let producer = ChunkProducer(produced: counter, released: flag, make: answer.chunk)
+        var headers = answer.headers
+        if headers["Content-Type"] == nil, let type = Self.contentTypes[request.url?.path ?? ""] {
+            // What a server of these paths declares, unless the script says otherwise.
+            headers.append(name: "Content-Type", value: type)
+        }
         let head = ResponseHead(
-            statusCode: answer.status, headerFields: answer.headers, url: request.url ?? streamingBase,
+            statusCode: answer.status, headerFields: headers, url: request.url ?? streamingBase,
             httpVersion: "HTTP/1.1")
         return RawResponse(head: head, body: ResponseBody(ProducedChunks(producer: producer)))
     }
@@ -230,8 +238,8 @@ private func contents(of directory: URL) throws -> [String] {
 }
 
 /// The chunks of an endless body: `unit` again and again.
-private func endless(_ unit: Data) -> ScriptedAnswer {
-    ScriptedAnswer(status: 200, headers: ["Content-Type": "application/octet-stream"]) { _ in unit }
+private func endless(_ unit: Data, contentType: String = "application/octet-stream") -> ScriptedAnswer {
+    ScriptedAnswer(status: 200, headers: ["Content-Type": contentType]) { _ in unit }
 }
 
 // MARK: - Tests
@@ -319,7 +327,7 @@ private func endless(_ unit: Data) -> ScriptedAnswer {
     /// A line that never ends fails once it passes the limit: the body is read no further than
     /// that, and released.
     @Test func endlessJSONLineFailsAtTheLimit() async throws {
-        let transport = ScriptedTransport { _, _ in endless(Data(repeating: UInt8(ascii: "x"), count: 4096)) }
+        let transport = ScriptedTransport { _, _ in endless(Data(repeating: UInt8(ascii: "x"), count: 4096), contentType: "application/jsonl") }
         let session = Session(transport: transport)
         let error = await #expect(throws: (any Error).self) {
             try await collect(session.events(of: LinesEndpoint(maximumLineLength: 10_000)))
@@ -333,7 +341,7 @@ private func endless(_ unit: Data) -> ScriptedAnswer {
 
     @Test func endlessServerSentEventLineFailsAtTheLimit() async throws {
         let transport = ScriptedTransport { _, index in
-            index == 0 ? answer(chunks: [Data("data: ".utf8)]).then(endless(Data(repeating: UInt8(ascii: "y"), count: 4096)))
+            index == 0 ? answer(chunks: [Data("data: ".utf8)]).then(endless(Data(repeating: UInt8(ascii: "y"), count: 4096), contentType: "text/event-stream"))
                 : answer(chunks: [])
         }
         let session = Session(transport: transport)
@@ -350,7 +358,7 @@ private func endless(_ unit: Data) -> ScriptedAnswer {
     /// The error a stream throws is documented as a ``BricksError`` that names the call (or a
     /// typed API error, or the endpoint's decoding error).
     @Test func lineTooLongIsABricksErrorNamingTheCall() async throws {
-        let transport = ScriptedTransport { _, _ in endless(Data(repeating: UInt8(ascii: "x"), count: 4096)) }
+        let transport = ScriptedTransport { _, _ in endless(Data(repeating: UInt8(ascii: "x"), count: 4096), contentType: "application/jsonl") }
         let session = Session(transport: transport)
         let error = await #expect(throws: BricksError.self) {
             try await collect(session.events(of: LinesEndpoint(maximumLineLength: 10_000)))

@@ -119,6 +119,8 @@ package enum ErrorNames {
         case .unacceptableStatus(let head, _): return "\(head.statusCode)"
         case .decoding: return "decoding"
         case .responseTooLarge: return "response_too_large"
+        case .spoolLimitExceeded: return "spool_limit_exceeded"
+        case .reconnectionGaveUp: return "reconnection_gave_up"
         }
     }
 

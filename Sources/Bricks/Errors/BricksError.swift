@@ -56,6 +56,13 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
         case decoding(any Error, bodyExcerpt: String)
         /// The response was larger than the allowed maximum and was abandoned while it was read.
         case responseTooLarge(limit: Int)
+        /// The body arrived faster than it was read, and more than `limit` bytes waited in the
+        /// transport's spool file on disk: the transfer was stopped rather than fill the disk.
+        case spoolLimitExceeded(limit: Int)
+        /// A Server-Sent Events stream stopped reconnecting under its ``SSEReconnection`` policy
+        /// after `reconnections` reconnections; `why` says which limit ended it and what the last
+        /// connection did.
+        case reconnectionGaveUp(reconnections: Int, why: String)
     }
 
     /// What went wrong.
@@ -136,10 +143,17 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
         case .unacceptableStatus(let head, let body):
             let excerpt = Self.excerpt(of: body)
             return "the server answered \(head.status)" + (excerpt.isEmpty ? " with an empty body" : ": \(excerpt)")
+        case .decoding(let error as StreamItemError, let excerpt):
+            return "\(error). It read: \(excerpt)"
         case .decoding(let error, let excerpt):
             return "the response could not be decoded: \(Self.describe(decoding: error)). The body began with: \(excerpt)"
         case .responseTooLarge(let limit):
             return "the response was larger than the limit of \(limit) bytes and was abandoned"
+        case .spoolLimitExceeded(let limit):
+            return "the body arrived faster than it was read and more than \(limit) bytes waited on disk, "
+                + "so the transfer was stopped (read faster, or raise URLSessionTransport's maximumSpoolSize)"
+        case .reconnectionGaveUp(let reconnections, let why):
+            return "gave up on the event stream after \(reconnections) reconnection\(reconnections == 1 ? "" : "s"): \(why)"
         }
     }
 
@@ -166,7 +180,7 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
     }
 
     /// A `DecodingError` in a few words, with the coding path where it happened.
-    private static func describe(decoding error: any Error) -> String {
+    static func describe(decoding error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()

@@ -28,7 +28,7 @@ extension Session {
         if let sse = endpoint as? any ServerSentEventsResponseType {
             return serverSentEvents(of: endpoint, reconnection: sse.reconnection)
         }
-        return EventStream(open: { _ in try await self.openStream(endpoint) }) { _ in
+        return EventStream(open: { _ in try await self.openStream(endpoint, contentTypes: endpoint.acceptableContentTypes) }) { _ in
             (endpoint.makeEventReader(), { "" }, { nil })
         }
     }
@@ -51,7 +51,7 @@ extension Session {
     ) -> EventStream<Endpoint.Event> {
         EventStream(
             open: { lastEventID in
-                try await self.openStream(endpoint, lastEventID: lastEventID)
+                try await self.openStream(endpoint, lastEventID: lastEventID, contentTypes: endpoint.acceptableContentTypes)
             }, reconnection: reconnection
         ) { lastEventID in
             // The endpoint itself is captured (it is Sendable, the existential is not) and opened
@@ -76,24 +76,38 @@ extension Session {
         return (typed, { parser.value.lastEventID }, { parser.value.reconnectionTime })
     }
 
-    /// Sends `endpoint` for a streamed body and checks the status, or returns `nil` when a resumed
-    /// Server-Sent Events stream is answered `204 No Content` (the server's "stop").
-    /// - Throws: what ``send(_:)`` throws for a status the endpoint does not accept.
-    func openStream<Endpoint: RequestContextType>(_ endpoint: Endpoint, lastEventID: String? = nil) async throws
-        -> (response: RawResponse, call: RequestSummary)?
-    {
+    /// Sends `endpoint` for a streamed body and checks the status (and the media type, when
+    /// `contentTypes` names some), or returns `nil` when a resumed Server-Sent Events stream is
+    /// answered `204 No Content` (the server's "stop").
+    /// - Throws: what ``send(_:)`` throws for a status the endpoint does not accept;
+    ///   ``BricksError/Reason/invalidResponse(_:)`` for a media type not in `contentTypes`.
+    func openStream<Endpoint: RequestContextType>(
+        _ endpoint: Endpoint, lastEventID: String? = nil, contentTypes: [String] = []
+    ) async throws -> (response: RawResponse, call: RequestSummary)? {
         var (urlRequest, context) = try prepare(endpoint, streamsBody: true)
         if let lastEventID, !lastEventID.isEmpty {
             urlRequest.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID")
         }
         let response = try await exchange(urlRequest, context: context)
         if lastEventID != nil, response.head.statusCode == 204 { return nil }
+        let call = { context.summary(of: urlRequest, answeredBy: response.head) }
         guard endpoint.acceptableStatusCodes.contains(response.head.statusCode) else {
             let data = try await collect(response.body, context: context, request: urlRequest)
-            _ = try decode(endpoint, data: data, head: response.head, summary: { context.summary(of: urlRequest, answeredBy: response.head) })
+            _ = try decode(endpoint, data: data, head: response.head, summary: call)
             return nil
         }
-        return (response, context.summary(of: urlRequest, answeredBy: response.head))
+        if !contentTypes.isEmpty {
+            let type = response.head.mimeType?.lowercased()
+            guard let type, contentTypes.contains(type) else {
+                throw BricksError(
+                    .invalidResponse(
+                        "the server answered \(response.head.status) with "
+                            + (type.map { "Content-Type \($0)" } ?? "no Content-Type")
+                            + ", which is not a stream this endpoint reads (\(contentTypes.joined(separator: ", ")))"),
+                    request: call())
+            }
+        }
+        return (response, call())
     }
 
     /// Downloads the body of `endpoint` to a file: written as it arrives into a temporary file
@@ -108,16 +122,20 @@ extension Session {
     /// Memory stays within a few chunks whatever the size. No size limit applies unless the
     /// endpoint sets ``ResponseType/maximumResponseSize``. A failure or cancellation leaves no
     /// file behind (and an existing `destination` untouched); a body shorter or longer than its
-    /// `Content-Length` is an error. When the connection breaks mid-way and the server supports
-    /// ranges (`Accept-Ranges: bytes` with an `ETag` or `Last-Modified`), the download resumes
-    /// with `Range` and `If-Range`, up to `resumeAttempts` times.
+    /// `Content-Length` or `Content-Range` is an error. When the connection breaks mid-way and the
+    /// server supports ranges (`Accept-Ranges: bytes` with a strong `ETag` or a `Last-Modified`),
+    /// the download resumes with `Range` and `If-Range`, up to `resumeAttempts` times. A `206`
+    /// is appended only when its `Content-Range` starts exactly where the file ends, its complete
+    /// length is the resource's, and its validator is the one sent in `If-Range`; a `200` starts
+    /// the file over; anything else fails with a ``BricksError`` that says what did not match.
     /// - Parameters:
     ///   - endpoint: the endpoint whose body to download; its status is checked as for ``send(_:)``.
     ///   - destination: the file to write; replaced if it exists.
     ///   - resumeAttempts: how often to resume a broken transfer. Default: 3.
     ///   - progress: called as bytes arrive (at least every 1 MiB, and at the end).
-    /// - Returns: the response head.
-    /// - Throws: what ``send(_:)`` throws, or ``BricksError`` for a file that cannot be written.
+    /// - Returns: the response head (of the last response, a `206` after a resumption).
+    /// - Throws: what ``send(_:)`` throws, or ``BricksError`` for a file that cannot be written
+    ///   or a resumption the server answered wrongly.
     @discardableResult
     public func download<Endpoint: RequestContextType>(
         _ endpoint: Endpoint, to destination: URL, resumeAttempts: Int = 3,
@@ -125,7 +143,9 @@ extension Session {
     ) async throws -> ResponseHead {
         let file = try PartialFile(beside: destination)
         defer { file.discard() }
-        var resume: (offset: Int64, validator: String)?
+        var resume: ResumePoint?
+        /// The length of the whole resource, once a response has said it.
+        var completeLength: Int64?
         var lastReport: TransferProgress?
         var attempts = 0
         while true {
@@ -136,41 +156,62 @@ extension Session {
             }
             let response = try await exchange(urlRequest, context: context)
             let head = response.head
+            let call = { context.summary(of: urlRequest, answeredBy: head) }
+            // The bytes this response's body must have, when its head says.
+            let bodyLength: Int64?
             let resumed = resume != nil && head.statusCode == 206
-            if !resumed, !endpoint.acceptableStatusCodes.contains(head.statusCode) {
-                let data = try await collect(response.body, context: context, request: urlRequest)
-                _ = try decode(endpoint, data: data, head: head, summary: { context.summary(of: urlRequest, answeredBy: response.head) })
+            if let resume, resumed {
+                let range = try ResumePoint.check(head, resuming: resume, completeLength: completeLength, call: call)
+                bodyLength = range.length
+                completeLength = range.completeLength ?? completeLength
+            } else {
+                if !endpoint.acceptableStatusCodes.contains(head.statusCode) {
+                    let data = try await collect(response.body, context: context, request: urlRequest)
+                    _ = try decode(endpoint, data: data, head: head, summary: call)
+                }
+                try file.truncate()
+                bodyLength = Self.expectedLength(of: head)
+                completeLength = bodyLength
             }
-            if !resumed { try file.truncate() }
-            let expected = Self.expectedLength(of: head, resumedAt: resumed ? file.size : nil)
+            let start = file.size
             do {
                 var reported = file.size
                 for try await chunk in response.body {
                     // Written in slices of at most half the step and reported once half a step
                     // has passed: never more than the step (1 MiB) between two reports.
-                    for start in stride(from: chunk.startIndex, to: chunk.endIndex, by: Self.progressStep / 2) {
-                        try file.write(chunk[start..<min(start + Self.progressStep / 2, chunk.endIndex)])
+                    for sliceStart in stride(from: chunk.startIndex, to: chunk.endIndex, by: Self.progressStep / 2) {
+                        try file.write(chunk[sliceStart..<min(sliceStart + Self.progressStep / 2, chunk.endIndex)])
+                        if let bodyLength, file.size - start > bodyLength {
+                            throw BricksError(
+                                .invalidResponse("the body is longer than the \(bodyLength) bytes its head announced"),
+                                request: call())
+                        }
                         if file.size - reported >= Self.progressStep / 2 {
                             reported = file.size
-                            lastReport = TransferProgress(completedBytes: file.size, expectedBytes: expected)
-                            progress?(TransferProgress(completedBytes: file.size, expectedBytes: expected))
+                            lastReport = TransferProgress(completedBytes: file.size, expectedBytes: completeLength)
+                            progress?(TransferProgress(completedBytes: file.size, expectedBytes: completeLength))
                         }
                     }
                 }
             } catch let error as BricksError {
                 guard case .transport = error.reason, attempts < resumeAttempts,
-                    let validator = Self.rangeValidator(of: head, resumed: resumed, previous: resume?.validator)
+                    let validator = resumed ? resume?.validator : Self.rangeValidator(of: head)
                 else { throw error }
                 attempts += 1
-                resume = (file.size, validator)
+                resume = ResumePoint(offset: file.size, validator: validator)
                 continue
             }
-            if let expected, expected != file.size {
+            if let bodyLength, file.size - start != bodyLength {
                 throw BricksError(
-                    .invalidResponse("the body had \(file.size) bytes but Content-Length announced \(expected)"),
-                    request: context.summary(of: urlRequest))
+                    .invalidResponse("the body had \(file.size - start) bytes but its head announced \(bodyLength)"),
+                    request: call())
             }
-            let done = TransferProgress(completedBytes: file.size, expectedBytes: expected ?? file.size)
+            if let completeLength, completeLength != file.size {
+                throw BricksError(
+                    .invalidResponse("the file has \(file.size) bytes but the resource has \(completeLength)"),
+                    request: call())
+            }
+            let done = TransferProgress(completedBytes: file.size, expectedBytes: completeLength ?? file.size)
             if done != lastReport { progress?(done) }
             try file.move(to: destination)
             return head
@@ -180,16 +221,16 @@ extension Session {
     /// The most bytes a download writes between two progress reports.
     static let progressStep = 1 << 20
 
-    /// The length of the whole file a response delivers, when its head says: `Content-Length`
-    /// (plus the offset for a `206`), unless the body was decompressed on the way.
-    private static func expectedLength(of head: ResponseHead, resumedAt offset: Int64?) -> Int64? {
+    /// The length of the body a response delivers, when its head says: `Content-Length`, unless
+    /// the body was decompressed on the way.
+    private static func expectedLength(of head: ResponseHead) -> Int64? {
         guard head.headerFields["Content-Encoding"] == nil, head.expectedContentLength >= 0 else { return nil }
-        return head.expectedContentLength + (offset ?? 0)
+        return head.expectedContentLength
     }
 
-    /// The `If-Range` value that lets a download resume, when the server supports ranges.
-    private static func rangeValidator(of head: ResponseHead, resumed: Bool, previous: String?) -> String? {
-        if resumed { return previous }
+    /// The `If-Range` value that lets a download resume, when the server supports ranges: a
+    /// strong `ETag`, else `Last-Modified`.
+    private static func rangeValidator(of head: ResponseHead) -> String? {
         guard head.headerFields["Accept-Ranges"]?.lowercased() == "bytes", head.headerFields["Content-Encoding"] == nil
         else { return nil }
         return head.headerFields["ETag"].flatMap { $0.hasPrefix("W/") ? nil : $0 } ?? head.headerFields["Last-Modified"]

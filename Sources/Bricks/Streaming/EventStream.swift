@@ -6,7 +6,8 @@ import Foundation
 /// Nothing is sent until iteration starts. The status is checked (and an API's typed error
 /// decoded) before the first event, exactly as for ``Session/send(_:)``. Leaving the loop, or
 /// cancelling the task that iterates, cancels the request; the stream ends when the server ends
-/// it (or, for Server-Sent Events with ``SSEReconnection``, when reconnecting gives up).
+/// it (for Server-Sent Events with ``SSEReconnection``: when the server answers `204`, or with a
+/// ``BricksError/Reason/reconnectionGaveUp(reconnections:why:)`` error when reconnecting gives up).
 ///
 /// ```swift
 /// for try await event in session.events(of: Ticker()) {
@@ -57,8 +58,17 @@ public struct EventStream<Element>: AsyncSequence, Sendable {
         private var nextPending = 0
         private var isFinished = false
         private var hasStarted = false
-        private var failedAttempts = 0
         private var lastEventID = ""
+        /// The server's latest `retry` time: kept across connections until it sends another.
+        private var retry: Duration?
+        /// Whether the connection being read has delivered an event.
+        private var connectionDelivered = false
+        /// Connections in a row that ended without an event.
+        private var emptyConnections = 0
+        /// Reconnections so far.
+        private var reconnections = 0
+        /// When the first request went out, for ``SSEReconnection/maximumTotalTime``.
+        private var startedAt: ContinuousClock.Instant?
         /// The call being read, for the errors of the format.
         private var call: RequestSummary?
 
@@ -94,6 +104,8 @@ public struct EventStream<Element>: AsyncSequence, Sendable {
             guard var chunks = body, let current = reader else {
                 let resuming = hasStarted
                 hasStarted = true
+                if startedAt == nil { startedAt = .now }
+                connectionDelivered = false
                 guard let (response, call) = try await open(resuming ? lastEventID : nil) else {
                     isFinished = true
                     return
@@ -106,13 +118,21 @@ public struct EventStream<Element>: AsyncSequence, Sendable {
             if let chunk = try await chunks.next() {
                 body = chunks
                 pending = try reading { try current.reader.read(chunk) }
+                note(current)
             } else {
                 body = nil
                 pending = try reading { try current.reader.finish() }
+                note(current)
                 if !(try await mayReconnect(after: nil)) { isFinished = true }
             }
+        }
+
+        /// Keeps what a reconnection needs from the reader: the last event ID, the server's
+        /// `retry` time, and whether the connection delivered anything.
+        private func note(_ current: (reader: EventReader<Element>, lastEventID: () -> String, retry: () -> Duration?)) {
             lastEventID = current.lastEventID()
-            if !pending.isEmpty { failedAttempts = 0 }
+            if let time = current.retry() { retry = time }
+            if !pending.isEmpty { connectionDelivered = true }
         }
 
         /// Runs the format's reader, its errors as ``BricksError``s that name the call.
@@ -121,27 +141,56 @@ public struct EventStream<Element>: AsyncSequence, Sendable {
                 return try read()
             } catch let error as StreamFormatError {
                 throw BricksError(.invalidResponse(error.description), request: call)
+            } catch var error as BricksError {
+                if error.request == nil { error.request = call }
+                throw error
             } catch let error as DecodingError {
                 throw BricksError(.decoding(error, bodyExcerpt: ""), request: call)
             }
         }
 
         /// Waits and returns `true` when the stream should be opened again after its connection
-        /// ended (`error == nil`) or failed with a transport error.
+        /// ended (`error == nil`) or failed with a transport error; `false` when the policy never
+        /// reconnects or the error is of another kind.
+        /// - Throws: ``BricksError/Reason/reconnectionGaveUp(reconnections:why:)`` when a limit of
+        ///   the policy is reached, or ``BricksError/Reason/cancelled``.
         private func mayReconnect(after error: (any Error)?) async throws -> Bool {
-            guard reconnection.maximumAttempts > 0, failedAttempts < reconnection.maximumAttempts else { return false }
+            guard reconnection.maximumAttempts > 0 else { return false }
             if let error {
                 guard let failure = error as? BricksError, case .transport = failure.reason else { return false }
             }
-            failedAttempts += 1
-            let delay = Swift.min(reader?.retry() ?? reconnection.defaultDelay, reconnection.maximumDelay)
+            emptyConnections = connectionDelivered ? 0 : emptyConnections + 1
+            connectionDelivered = false
+            let delay = reconnection.delay(retry: retry, emptyConnections: emptyConnections)
+            let lastConnection = error.map { "the last connection failed: \(Self.describe($0))" }
+                ?? "the last connection ended"
+            if emptyConnections >= reconnection.maximumAttempts {
+                throw giveUp("\(emptyConnections) connection\(emptyConnections == 1 ? "" : "s") in a row delivered no event; \(lastConnection)")
+            }
+            if let limit = reconnection.maximumTotalAttempts, reconnections >= limit {
+                throw giveUp("the policy allows \(limit) reconnection\(limit == 1 ? "" : "s") in all; \(lastConnection)")
+            }
+            if let limit = reconnection.maximumTotalTime, let startedAt, startedAt.duration(to: .now) + delay > limit {
+                throw giveUp("the next one would start more than \(BricksError.format(limit)) after the first request; \(lastConnection)")
+            }
+            reconnections += 1
             reader = nil
             do {
                 try await Task.sleep(for: delay)
             } catch {
-                throw BricksError(.cancelled)
+                throw BricksError(.cancelled, request: call)
             }
             return true
+        }
+
+        private func giveUp(_ why: String) -> BricksError {
+            BricksError(.reconnectionGaveUp(reconnections: reconnections, why: why), request: call)
+        }
+
+        /// An error without the call it names (the give-up error names it once).
+        private static func describe(_ error: any Error) -> String {
+            guard let error = error as? BricksError else { return "\(error)" }
+            return error.sentence
         }
     }
 }

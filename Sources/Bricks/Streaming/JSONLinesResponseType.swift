@@ -11,7 +11,9 @@ import Foundation
 /// ```
 ///
 /// Lines end with LF or CRLF; empty lines are skipped; a line longer than
-/// ``maximumLineLength`` fails the stream instead of growing without bound.
+/// ``maximumLineLength`` fails the stream instead of growing without bound. A line that does not
+/// decode ends the stream with a ``BricksError`` naming the line (its number, an excerpt, and
+/// whether it was not UTF-8, not JSON, or not the `Event`'s shape), after every line before it.
 public protocol JSONLinesResponseType: StreamingResponseType where Event: Decodable {
     /// The decoder of each line. Default: a plain `JSONDecoder`.
     var decoder: JSONDecoder { get }
@@ -25,16 +27,36 @@ extension JSONLinesResponseType {
     /// 1 MiB.
     public var maximumLineLength: Int { LineSplitter.defaultMaximumLineLength }
 
-    /// Splits the body into lines and decodes each.
+    /// The JSON Lines types, and `application/json` and `text/plain`, which servers of NDJSON
+    /// often send: `application/jsonl`, `application/x-jsonlines`, `application/jsonlines`,
+    /// `application/x-ndjson`, `application/ndjson`, `application/json-seq`.
+    public var acceptableContentTypes: [String] {
+        [
+            "application/jsonl", "application/x-jsonlines", "application/jsonlines", "application/x-ndjson",
+            "application/ndjson", "application/json-seq", "application/json", "text/plain",
+        ]
+    }
+
+    /// Splits the body into lines and decodes each; a line that fails comes after the lines before it.
     public func makeEventReader() -> EventReader<Event> {
         let splitter = Box(LineSplitter(maximumLineLength: maximumLineLength))
         let decoder = self.decoder
-        let decode = { (lines: [Data]) throws -> [Event] in try lines.map { try decoder.decode(Event.self, from: $0) } }
-        return EventReader { chunk in
-            try decode(try splitter.value.parse(chunk))
-        } finish: {
-            try decode(try splitter.value.finish())
+        let decode = { (lines: [Data], numbers: [Int], events: inout [Event]) throws in
+            for (line, number) in zip(lines, numbers) {
+                events.append(try StreamItemError.decoding(.line, number: number, bytes: line) {
+                    try decoder.decode(Event.self, from: line)
+                })
+            }
         }
+        return EventReader(appending: { chunk, events in
+            var numbers: [Int] = []
+            let lines = try splitter.value.parse(chunk, numbers: &numbers)
+            try decode(lines, numbers, &events)
+        }, finishing: { events in
+            let number = splitter.value.lastLineNumber
+            let lines = try splitter.value.finish()
+            try decode(lines, [number], &events)
+        })
     }
 }
 

@@ -26,6 +26,8 @@ struct LineSplitter: Sendable {
 
     private var line: [UInt8] = []
     private var failure: StreamFormatError?
+    /// Lines ended so far, empty ones included: the number of the line being read is one more.
+    private var linesEnded = 0
 
     /// Creates a splitter for one stream.
     ///
@@ -39,15 +41,30 @@ struct LineSplitter: Sendable {
     /// - Returns: The non-empty lines the chunk completed, in order, without their line ends.
     /// - Throws: ``StreamFormatError/lineTooLong(limit:)`` when a line exceeds the limit.
     mutating func parse(_ chunk: some Collection<UInt8>) throws -> [Data] {
+        var numbers: [Int] = []
+        return try parse(chunk, numbers: &numbers)
+    }
+
+    /// Reads the next chunk of the stream, and says where each line stood.
+    ///
+    /// - Parameter numbers: receives the number of each returned line in the stream (from 1, empty
+    ///   lines counted), in the same order, for errors that name a line.
+    /// - Returns: The non-empty lines the chunk completed, in order, without their line ends.
+    /// - Throws: ``StreamFormatError/lineTooLong(limit:)`` when a line exceeds the limit.
+    mutating func parse(_ chunk: some Collection<UInt8>, numbers: inout [Int]) throws -> [Data] {
         if let failure { throw failure }
         var lines: [Data] = []
-        let scanned: Void? = chunk.withContiguousStorageIfAvailable { scan($0, into: &lines) }
+        let scanned: Void? = chunk.withContiguousStorageIfAvailable { scan($0, into: &lines, numbers: &numbers) }
         if scanned == nil {
-            Array(chunk).withUnsafeBufferPointer { scan($0, into: &lines) }
+            Array(chunk).withUnsafeBufferPointer { scan($0, into: &lines, numbers: &numbers) }
         }
         if let failure, lines.isEmpty { throw failure }
         return lines
     }
+
+    /// The number the stream's last line had (from 1, empty lines counted): that of the line
+    /// ``finish()`` returns, if any.
+    var lastLineNumber: Int { linesEnded + 1 }
 
     /// Ends the stream, returning its last line if it had no line end (and is not empty). The
     /// splitter is then ready for another stream.
@@ -56,6 +73,7 @@ struct LineSplitter: Sendable {
     /// - Throws: ``StreamFormatError/lineTooLong(limit:)`` if a line exceeded the limit.
     mutating func finish() throws -> [Data] {
         if let failure { throw failure }
+        linesEnded = 0
         var last: [UInt8] = []
         swap(&last, &line)
         if last.last == Self.carriageReturn { last.removeLast() }
@@ -67,7 +85,7 @@ struct LineSplitter: Sendable {
     /// A buffer grown past this is released, rather than kept, once its line is done.
     private static let retainedCapacity = 1 << 16
 
-    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, into lines: inout [Data]) {
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, into lines: inout [Data], numbers: inout [Int]) {
         let lineFeed = Self.lineFeed
         let carriageReturn = Self.carriageReturn
         let end = bytes.count
@@ -82,9 +100,8 @@ struct LineSplitter: Sendable {
                     // A CRLF split between chunks: the CR is the buffered line's last byte.
                     line.removeLast()
                 }
-                guard endLine(with: UnsafeBufferPointer(rebasing: bytes[lineStart..<tailEnd]), into: &lines) else {
-                    return
-                }
+                guard endLine(with: UnsafeBufferPointer(rebasing: bytes[lineStart..<tailEnd]), into: &lines, numbers: &numbers)
+                else { return }
                 lineStart = index + 1
             }
             index += 1
@@ -101,17 +118,24 @@ struct LineSplitter: Sendable {
     }
 
     /// Ends the current line with `tail`, its last bytes; false after an error.
-    private mutating func endLine(with tail: UnsafeBufferPointer<UInt8>, into lines: inout [Data]) -> Bool {
+    private mutating func endLine(
+        with tail: UnsafeBufferPointer<UInt8>, into lines: inout [Data], numbers: inout [Int]
+    ) -> Bool {
         guard tail.count <= maximumLineLength - line.count else {
             failure = .lineTooLong(limit: maximumLineLength)
             return false
         }
+        linesEnded += 1
         if line.isEmpty {
-            if !tail.isEmpty { lines.append(Data(buffer: tail)) }
+            if !tail.isEmpty {
+                lines.append(Data(buffer: tail))
+                numbers.append(linesEnded)
+            }
             return true
         }
         line.append(contentsOf: tail)
         lines.append(Data(line))
+        numbers.append(linesEnded)
         line.removeAll(keepingCapacity: line.capacity <= Self.retainedCapacity)
         return true
     }

@@ -20,6 +20,9 @@ final class ChunkChannel: @unchecked Sendable {
     private let cancel: @Sendable () -> Void
     /// Whether ``pause`` stops the producer; if not, chunks past ``highWater`` are spooled to disk.
     private let canPause: Bool
+    /// The most bytes the spool may hold; past it the body fails with
+    /// ``BricksError/Reason/spoolLimitExceeded(limit:)`` and the producer is cancelled.
+    let spoolLimit: Int
 
     private let lock = NSLock()
     private var chunks: [Data] = []
@@ -33,10 +36,11 @@ final class ChunkChannel: @unchecked Sendable {
     private var spool: SpoolFile?
 
     init(
-        highWater: Int = 256 * 1024, canPause: Bool, pause: @escaping @Sendable (Bool) -> Void,
-        cancel: @escaping @Sendable () -> Void
+        highWater: Int = 256 * 1024, canPause: Bool, spoolLimit: Int = URLSessionTransport.defaultMaximumSpoolSize,
+        pause: @escaping @Sendable (Bool) -> Void, cancel: @escaping @Sendable () -> Void
     ) {
         self.highWater = highWater
+        self.spoolLimit = spoolLimit
         self.lowWater = highWater / 4
         self.canPause = canPause
         self.pause = pause
@@ -72,22 +76,19 @@ final class ChunkChannel: @unchecked Sendable {
             return true
         }
         if !canPause, (spool?.pendingBytes ?? 0) > 0 || bufferedBytes + chunk.count > highWater {
-            // Behind, and the producer cannot wait: to disk, after what is already there.
+            // Behind, and the producer cannot wait: to disk, after what is already there, up to
+            // the limit.
+            let spool = self.spool ?? SpoolFile()
+            self.spool = spool
+            guard UInt64(chunk.count) <= UInt64(max(spoolLimit, 0)) &- min(spool.pendingBytes, UInt64(max(spoolLimit, 0))) else {
+                return fail(with: BricksError(.spoolLimitExceeded(limit: spoolLimit)))
+            }
             do {
-                let spool = self.spool ?? SpoolFile()
-                self.spool = spool
                 try spool.append(chunk)
                 lock.unlock()
                 return true
             } catch {
-                end = .some(BricksError(.transport(SpoolFailure(underlying: error))))
-                chunks = []
-                firstChunk = 0
-                bufferedBytes = 0
-                spool = nil
-                lock.unlock()
-                cancel()
-                return false
+                return fail(with: BricksError(.transport(SpoolFailure(underlying: error))))
             }
         }
         chunks.append(chunk)
@@ -97,6 +98,21 @@ final class ChunkChannel: @unchecked Sendable {
         lock.unlock()
         if pauses { pause(true) }
         return true
+    }
+
+    /// Producer, holding the lock: the body cannot be kept; the reader gets `error` once it has
+    /// read what is in memory, and the producer is cancelled. Releases the lock.
+    private func fail(with error: BricksError) -> Bool {
+        end = .some(error)
+        let spool = self.spool
+        self.spool = nil
+        let waiter = self.waiter
+        self.waiter = nil
+        lock.unlock()
+        spool?.close()
+        waiter?.resume(throwing: error)
+        cancel()
+        return false
     }
 
     /// Producer: the end of the body, or the error that ended it.

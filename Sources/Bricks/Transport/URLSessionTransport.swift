@@ -34,17 +34,28 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Makes a transport with its own `URLSession`.
-    /// - Parameter configuration: the session's configuration. Default: `.ephemeral` (nothing
-    ///   written to disk).
-    public init(configuration: URLSessionConfiguration = .ephemeral) {
-        let connections = Self.makeSession(configuration, name: "Bricks.URLSessionTransport")
+    /// - Parameters:
+    ///   - configuration: the session's configuration. Default: `.ephemeral` (nothing written to
+    ///     disk).
+    ///   - maximumSpoolSize: the most bytes of a streamed body that may wait on disk for a slow
+    ///     reader. FoundationNetworking cannot pause a transfer, so what the reader has not taken
+    ///     goes to a temporary file once 256 KiB wait in memory; past this size the transfer stops
+    ///     with ``BricksError/Reason/spoolLimitExceeded(limit:)``. Default: 256 MiB.
+    public init(configuration: URLSessionConfiguration = .ephemeral, maximumSpoolSize: Int = URLSessionTransport.defaultMaximumSpoolSize) {
+        let connections = Self.makeSession(configuration, name: "Bricks.URLSessionTransport", maximumSpoolSize: maximumSpoolSize)
         self.configuration = configuration
+        self.maximumSpoolSize = maximumSpoolSize
         self.delegate = connections.delegate
         self.session = connections.session
     }
 
-    private static func makeSession(_ configuration: URLSessionConfiguration, name: String) -> Connections {
-        let delegate = URLSessionTransportDelegate()
+    /// 256 MiB: room for a reader to fall well behind, never enough to fill a disk.
+    public static let defaultMaximumSpoolSize = 256 << 20
+
+    private let maximumSpoolSize: Int
+
+    private static func makeSession(_ configuration: URLSessionConfiguration, name: String, maximumSpoolSize: Int) -> Connections {
+        let delegate = URLSessionTransportDelegate(maximumSpoolSize: maximumSpoolSize)
         let queue = InlineDelegateQueue(name: name)
         return Connections(
             session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue), delegate: delegate)
@@ -60,7 +71,7 @@ public final class URLSessionTransport: HTTPTransport {
         guard !Self.idempotentMethods.contains(method) else { return Connections(session: session, delegate: delegate) }
         return freshConnections.withLock { connections in
             if let connections { return connections }
-            let made = Self.makeSession(configuration, name: "Bricks.URLSessionTransport.fresh")
+            let made = Self.makeSession(configuration, name: "Bricks.URLSessionTransport.fresh", maximumSpoolSize: maximumSpoolSize)
             connections = made
             return made
         }

@@ -36,6 +36,13 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     private let tasks = Locked<[Int: TaskState]>([:])
 
+    /// The most bytes of a body that may wait on disk for its reader (``ChunkChannel``).
+    private let maximumSpoolSize: Int
+
+    init(maximumSpoolSize: Int) {
+        self.maximumSpoolSize = maximumSpoolSize
+    }
+
     /// Where upload progress is reported, in order: the handler is the caller's code, kept off
     /// FoundationNetworking's work queue, where the delegate runs and where a slow handler would
     /// hold up every transfer. A task that reports progress hands out its response through this
@@ -170,7 +177,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         }
         let head = ResponseHead(response)
         let channel = ChunkChannel(
-            canPause: Self.canPauseTransfers,
+            canPause: Self.canPauseTransfers, spoolLimit: maximumSpoolSize,
             pause: { [weak dataTask] pauses in Self.pause(dataTask, pauses) },
             // Never on the reader's thread: FoundationNetworking's `cancel()` waits for the
             // session's work queue, which a fast body keeps busy until its end (1.5 s for 512 MiB
