@@ -62,6 +62,12 @@ enum HostileServer {
             let response_bytes: Int
             /// Whether the server is done with it: the route returned or the client went away.
             let done: Bool
+            /// The request's `Range`, `If-Range` and `Last-Event-ID` header fields, if any.
+            let range: String?
+            let if_range: String?
+            let last_event_id: String?
+            /// When its head was read, in seconds of the server's monotonic clock.
+            let t: Double?
         }
         let paths: [String: Path]
     }
