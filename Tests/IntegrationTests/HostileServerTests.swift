@@ -5,6 +5,9 @@ import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+#if canImport(BricksAsyncHTTPClient)
+import BricksAsyncHTTPClient
+#endif
 
 /// Any route of the hostile server, returning the body as it came.
 private struct Route: RequestContextType, DataResponseType {
@@ -79,6 +82,46 @@ struct HostileServerTests {
         // Measured: 0–6 MiB on AsyncHTTPClient, 9–10 MiB on URLSession; what the server sent
         // after the refusal is checked by refusedHeadStopsTheServerSending.
         if let growth { #expect(growth < 128, "peak RSS grew by \(growth) MiB") }
+    }
+
+    /// A reader that takes 2 ms a chunk, far slower than loopback: AsyncHTTPClient reads from the
+    /// socket only as fast (the whole body arrives, memory flat); FoundationNetworking cannot pause,
+    /// so the chunks wait on disk, up to the spool limit (4 MiB here), past which the transfer
+    /// stops with `.spoolLimitExceeded` (before: the spool grew to the whole body, 1 GiB on disk
+    /// for a 1 GiB body).
+    @Test func slowReaderIsBoundedInMemoryAndOnDisk() async throws {
+        #if canImport(BricksAsyncHTTPClient)
+        let session = Session(transport: TestTransport.make())
+        let mebibytes = 16
+        #else
+        let session = Session(transport: URLSessionTransport(maximumSpoolSize: 4 * mebibyte))
+        let mebibytes = 64
+        #endif
+        let route = Route(
+            baseURL: try HostileServer.base(), path: "/chunked", queryItems: [URLQueryItem(name: "mb", value: "\(mebibytes)")])
+        let ((received, error), growth) = await PeakMemory.growth { () async -> (Int, (any Error)?) in
+            var received = 0
+            do {
+                for try await chunk in session.bytes(of: route) {
+                    received += chunk.count
+                    try await Task.sleep(for: .milliseconds(2))
+                }
+                return (received, nil)
+            } catch {
+                return (received, error)
+            }
+        }
+        print("hostile slow reader on \(type(of: session.transport)): \(received) bytes read, peak RSS growth \(growth.map { String(format: "%.1f MiB", $0) } ?? "n/a"): \(error.map { "\($0)" } ?? "no error")")
+        #if canImport(BricksAsyncHTTPClient)
+        #expect(error == nil)
+        #expect(received == mebibytes * mebibyte)
+        #else
+        let failure = try #require(error as? BricksError)
+        #expect(failure == .spoolLimitExceeded(limit: 4 * mebibyte), "\(failure)")
+        #expect(received < mebibytes * mebibyte)
+        #expect("\(failure)".contains("maximumSpoolSize"))
+        #endif
+        if let growth { #expect(growth < 64, "peak RSS grew by \(growth) MiB") }
     }
 
     /// The calls that can meet a head refused on its `Content-Length`: a whole body with a

@@ -52,6 +52,8 @@ extension Bricks.BricksError: Swift.Equatable {
         case (.timedOut, .timedOut), (.cancelled, .cancelled): true
         case (.unacceptableStatus(let a, _), .unacceptableStatus(let b, _)): a.statusCode == b.statusCode
         case (.responseTooLarge(let a), .responseTooLarge(let b)): a == b
+        case (.spoolLimitExceeded(let a), .spoolLimitExceeded(let b)): a == b
+        case (.reconnectionGaveUp(let a, _), .reconnectionGaveUp(let b, _)): a == b
         case (.tooManyRedirects(let a, _), .tooManyRedirects(let b, _)): a == b
         case (.invalidURL, .invalidURL), (.invalidRequest, .invalidRequest), (.bodyEncoding, .bodyEncoding),
             (.decoding, .decoding), (.transport, .transport), (.invalidResponse, .invalidResponse):
@@ -69,4 +71,6 @@ extension Bricks.BricksError {
     public static var cancelled: BricksError { BricksError(.cancelled) }
     /// A response over `limit` bytes.
     public static func responseTooLarge(limit: Int) -> BricksError { BricksError(.responseTooLarge(limit: limit)) }
+    /// A body that waited on disk past `limit` bytes.
+    public static func spoolLimitExceeded(limit: Int) -> BricksError { BricksError(.spoolLimitExceeded(limit: limit)) }
 }

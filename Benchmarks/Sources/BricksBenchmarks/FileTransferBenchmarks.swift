@@ -15,6 +15,8 @@ import FoundationNetworking
 ///   partial or whole, may be left in the destination's folder;
 /// - ``Scenario/resume``: the server breaks the connection after half of the body; the download
 ///   must resume with `Range` and `If-Range` and end with the right bytes;
+/// - ``Scenario/slowReader``: `Session.bytes(of:)` of the file read at 20 ms a chunk for at most
+///   a minute: memory and the spool file on disk (URLSession) must stay bounded;
 /// - ``Scenario/upload``: the downloaded file sent back with `FileBodyRequestType` and
 ///   `send(_:uploadProgress:)`; the server's SHA-256 of what it received must equal the file's,
 ///   and progress must be reported at least every MiB, ending at 100 %.
@@ -31,8 +33,11 @@ public enum FileTransferBenchmarks {
 
     /// One transfer.
     public enum Scenario: String, CaseIterable, Sendable {
-        case download, cancel, resume, upload
+        case download, cancel, resume, slowReader, upload
     }
+
+    /// How long the slow reader reads before it stops.
+    static let slowReaderDuration: Duration = .seconds(60)
 
     /// What the transfer server said about itself (its port file, passed as BRICKS_TRANSFER_SERVER).
     struct Server: Decodable {
@@ -229,6 +234,36 @@ public enum FileTransferBenchmarks {
             checks.append(("final status \(head.statusCode)", head.statusCode == 206))
             checks.append(("SHA-256 \(digest.prefix(12))… \(digest == server.sha256 ? "=" : "≠") server's", digest == server.sha256 && reading.bytes == server.size))
             try? FileManager.default.removeItem(at: destination)
+        case .slowReader:
+            let watch = SpoolWatch()
+            let watching = Task { await watch.run() }
+            var received: Int64 = 0
+            var chunks = 0
+            var outcome = "stopped after \(slowReaderDuration)"
+            do {
+                var finished = true
+                for try await chunk in session.bytes(of: GetFile(baseURL: base)) {
+                    received += Int64(chunk.count)
+                    chunks += 1
+                    try await Task.sleep(for: .milliseconds(20))
+                    if clock.now - start > slowReaderDuration {
+                        finished = false
+                        break
+                    }
+                }
+                if finished { outcome = "the whole body" }
+            } catch let error as BricksError {
+                outcome = "\(error.reason)"
+            }
+            watching.cancel()
+            reading.seconds = (clock.now - start).microseconds / 1e6
+            reading.peakKiB = ResourceUsage.peakResidentKiB()
+            reading.bytes = received
+            let spoolPeak = watch.peakBytes
+            checks.append(("read \(chunks) chunks at 20 ms each: \(outcome)", true))
+            checks.append((
+                "spool file peak \(String(format: "%.1f", Double(spoolPeak) / 1_048_576)) MiB ≤ 256 MiB",
+                spoolPeak <= 256 << 20))
         case .upload:
             let source = work.appendingPathComponent("download.bin")
             guard fileSize(source) == server.size else {
@@ -250,6 +285,37 @@ public enum FileTransferBenchmarks {
         reading.checks = checks.map { $0.1 ? $0.0 : "✗ \($0.0)" }
         reading.passed = checks.allSatisfy(\.1)
         try MemoryProbe.report(reading)
+    }
+
+    /// The largest spool file (`bricks-body-*.spool`, unlinked but open) this process held, sampled
+    /// every 50 ms through `/proc/self/fd`.
+    final class SpoolWatch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var peak: Int64 = 0
+
+        var peakBytes: Int64 { lock.withLock { peak } }
+
+        func run() async {
+            while !Task.isCancelled {
+                sample()
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            sample()
+        }
+
+        private func sample() {
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            var largest: Int64 = 0
+            for descriptor in descriptors {
+                let link = "/proc/self/fd/\(descriptor)"
+                guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link),
+                    target.contains("bricks-body-")
+                else { continue }
+                var info = stat()
+                if stat(link, &info) == 0 { largest = max(largest, Int64(info.st_size)) }
+            }
+            lock.withLock { peak = max(peak, largest) }
+        }
     }
 
     /// `POST /log/reset`.
