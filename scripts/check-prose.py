@@ -4,6 +4,9 @@ honest where a machine can tell. Python 3.11 standard library only; reads files,
 
 Usage: python3 scripts/check-prose.py [files…]     (from anywhere; paths are the repository's)
 
+Checked by default: README.md, CHANGELOG.md (links and tracker references only: it records
+history), Docs/*.md and Sources/*/*.docc/*.md.
+
 Each problem is printed as `path:line: what is wrong`, and the script exits 1 if there is any.
 A page added later (Docs/OpenAPI.md, say) is checked like the others, with no list to update.
 
@@ -46,6 +49,9 @@ import unicodedata
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+# Pages that record history, each entry as of its own day: checked for links and tracker
+# references, not for figures.
+RECORDS = {"CHANGELOG.md"}
 
 FENCE = re.compile(r"^[ \t]*(```|~~~)")
 LINK = re.compile(r"(?<!!)\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\(([^()\s]+)(?:\s+\"[^\"]*\")?\)")
@@ -55,8 +61,10 @@ SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 STEP_HEADING = re.compile(r"^#{2,3}[ \t]+(\d+)\.[ \t]")
+# `step 7`, `steps 3, 4 and 6`, `steps 1–6`; not a quantity (`largest step 1,248 KiB`).
 STEP_MENTION = re.compile(
-    r"\b[Ss]teps? (\d+)((?:(?:,\s*|\s+and\s+|\s+or\s+|\s*[–-]\s*|\s+to\s+)\d+)*)\b")
+    r"\b[Ss]teps? (\d+)(?![.,]\d)((?:(?:,\s+|\s+and\s+|\s+or\s+|\s*[–-]\s*|\s+to\s+)\d+(?![.,]\d))*)\b"
+    r"(?!\s?(?:[KMGT]i?B|bytes?|%|ms|µs|s)\b)")
 RESULTS = re.compile(r"Benchmarks/results/([A-Za-z0-9_-]+)\.(md|json|\{json,md\}|\{md,json\})(?![\w.*{])")
 FIGURE = re.compile(
     r"(?P<before>[≤≥<>]?\s?)(?P<low>\d[\d,]*(?:\.\d+)?)(?:\s?[–-]\s?(?P<high>\d[\d,]*(?:\.\d+)?))?"
@@ -342,7 +350,8 @@ class Checker:
         page = self.page(path)
         self.check_links(page)
         self.check_steps(page)
-        self.check_figures(page)
+        if page.name not in RECORDS:
+            self.check_figures(page)
         self.check_trackers(page)
 
 
@@ -351,7 +360,8 @@ def main():
     if any(a in ("-h", "--help") for a in arguments):
         sys.exit(__doc__)
     paths = [pathlib.Path(a).resolve() for a in arguments] or [
-        ROOT / "README.md", *sorted((ROOT / "Docs").glob("*.md")), *sorted(ROOT.glob("Sources/*/*.docc/*.md"))]
+        ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "Docs").glob("*.md")),
+        *sorted(ROOT.glob("Sources/*/*.docc/*.md"))]
     checker = Checker()
     for path in paths:
         checker.check(path)
