@@ -24,18 +24,21 @@ A page added later (Docs/OpenAPI.md, say) is checked like the others, with no li
    to, or else in the page itself.
 
 3. Figures from benchmark runs. A ratio figure in prose — a number followed by `×` (`5.13×`,
-   `0.25×`), or by ` times the`/` times as` — must either
+   `0.25×`), or by ` times the`/` times as` — or a throughput (`8,806 req/s`, `… requests per
+   second`) must either
    a. come from the results file it summarises: a file `Benchmarks/results/<name>.md` (or `.json`,
       or `<name>.{json,md}`) named in the same paragraph, else in the same section, else anywhere
       on the page, must hold a ratio that rounds to the figure at the figure's precision (`5.1×`
       and `5.13×` both match `5.13×`; `0.25×` matches `0.248×`). A ratio of a results file is a
       number written there with `×`, or a median followed by its interquartile range
-      (`1.052 (1.05–1.06)`); other numbers there (counts, times, the ranges) are not; or
+      (`1.052 (1.05–1.06)`); other numbers there (counts, times, the ranges) are not. A
+      throughput may match any number of the file (`3,210 req/s` matches the table's `3210`); or
    b. say which run it comes from: the paragraph carries a date and a commit, written
       `(run of 2026-11-23 at d2790c0)` (any wording with an ISO date and `at <commit>`, or the
       results files' own `… Bricks <commit>` line, counts).
    A figure right after `≤`, `≥`, `<` or `>` is a target or a limit, not a measurement, and is
-   not checked. A paragraph is a run of lines between blank lines; each list item and each table
+   not checked. Sizes and durations (MiB, µs) are not checked: a machine cannot tell a measured
+   one from a limit or a file size (`a 1 MiB limit`, `a 100 MiB body`). A paragraph is a run of lines between blank lines; each list item and each table
    row is one of its own. Figures inside code blocks and `inline code` are not prose.
 
 4. Tracker references. The reader has no issue tracker: `issue 14`, `issue #14`, `PR 12`, `pull
@@ -68,11 +71,12 @@ STEP_MENTION = re.compile(
 RESULTS = re.compile(r"Benchmarks/results/([A-Za-z0-9_-]+)\.(md|json|\{json,md\}|\{md,json\})(?![\w.*{])")
 FIGURE = re.compile(
     r"(?P<before>[≤≥<>]?\s?)(?P<low>\d[\d,]*(?:\.\d+)?)(?:\s?[–-]\s?(?P<high>\d[\d,]*(?:\.\d+)?))?"
-    r"(?:\s?×|(?P<times> times (?:the|as)\b))")
+    r"(?:\s?×|(?P<times> times (?:the|as)\b)|(?P<rate>\s?(?:req/s|requests per second)\b))")
 RUN_DATE = re.compile(r"\b20\d\d-\d\d-\d\d")
 RUN_COMMIT = re.compile(r"\b(?:at|Bricks) [0-9a-f]{7,40}\b")
 # A ratio as a results file writes it: with `×`, or as a median followed by its interquartile range.
 RATIO = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s?×| \(\d)")
+NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
 TRACKER = re.compile(r"\b(?:issues?|PRs?|pull requests?|tickets?)\s+#?\d+\b", re.I)
 BARE_NUMBER_REF = re.compile(r"(?<![\w&/#])#\d+\b")
 
@@ -265,22 +269,23 @@ class Checker:
 
     # 3. Figures -----------------------------------------------------------------------------
 
-    def results(self, name, extension):
-        """The numbers of a results file, as Decimals, or None when the file does not exist."""
+    def results(self, name, extension, kind="ratio"):
+        """The ratios (`kind` "ratio") or all the numbers ("rate") of a results file, as Decimals, or
+        None when the file does not exist. A cited `.json` is read with its `.md` sibling."""
         key = (name, extension)
         if key not in self.results_numbers:
-            files = [f"{name}.md", f"{name}.json"] if extension.startswith("{") else [f"{name}.{extension}"]
-            numbers, found = [], False
-            for file in files:
-                path = ROOT / "Benchmarks" / "results" / file
-                if path.exists():
-                    found = True
-                    numbers += [Decimal(n) for n in RATIO.findall(path.read_text(encoding="utf-8"))]
-                    if file.endswith(".json") and (ROOT / "Benchmarks" / "results" / f"{name}.md").exists():
-                        md = (ROOT / "Benchmarks" / "results" / f"{name}.md").read_text(encoding="utf-8")
-                        numbers += [Decimal(n) for n in RATIO.findall(md)]
-            self.results_numbers[key] = numbers if found else None
-        return self.results_numbers[key]
+            files = {f"{name}.md", f"{name}.json"} if extension.startswith("{") or extension == "json" \
+                else {f"{name}.{extension}"}
+            texts = [path.read_text(encoding="utf-8") for file in sorted(files)
+                     if (path := ROOT / "Benchmarks" / "results" / file).exists()]
+            if not (ROOT / "Benchmarks" / "results" / f"{name}.{extension}").exists() and not extension.startswith("{"):
+                texts = []
+            self.results_numbers[key] = None if not texts else {
+                "ratio": [Decimal(n) for text in texts for n in RATIO.findall(text)],
+                "rate": [Decimal(n.replace(",", "")) for text in texts for n in NUMBER.findall(text)],
+            }
+        numbers = self.results_numbers[key]
+        return None if numbers is None else numbers[kind]
 
     def citations(self, page, indices):
         found = []
@@ -316,8 +321,9 @@ class Checker:
                                              f"section or page, and the paragraph names no run; cite the results "
                                              f"file, or date it: (run of YYYY-MM-DD at <commit>)")
                     continue
+                kind = "rate" if match.group("rate") else "ratio"
                 for value in filter(None, (match.group("low"), match.group("high"))):
-                    if not any(self.matches(value, number) for c in cited for number in self.results(*c)):
+                    if not any(self.matches(value, number) for c in cited for number in self.results(*c, kind)):
                         files = ", ".join(f"Benchmarks/results/{n}.{e}" for n, e in cited)
                         self.report(page, index, f"figure {shown}: {value} is not in {files} (at that precision); "
                                                  f"quote the results file, or date the figure: "
