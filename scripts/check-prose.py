@@ -21,7 +21,10 @@ A page added later (Docs/OpenAPI.md, say) is checked like the others, with no li
 2. Step numbers. A guide whose headings are numbered (`## 1. Make a package`) has steps; they
    must run 1, 2, 3… A mention of `step 7` (also `steps 3, 4 and 6`, `steps 1–6`), in prose or in
    a code comment, must name a step that exists: in the guide a link of the same paragraph points
-   to, or else in the page itself.
+   to, or else in the page itself. And it must be the step its sentence talks about, as far as
+   names tell: when the sentence names something in `inline code` or a file (`main.swift`) that
+   other steps contain, one of the cited steps must contain one of those names ("step 7 replaces
+   `Tests/…/GitHubDemoTests.swift`" fails when only step 8 mentions that file).
 
 3. Figures from benchmark runs. A ratio figure in prose — a number followed by `×` (`5.13×`,
    `0.25×`), or by ` times the`/` times as` — or a throughput (`8,806 req/s`, `… requests per
@@ -130,6 +133,19 @@ class Page:
             self.anchors.add(slug if seen == 0 else f"{slug}-{seen}")
         self.steps = [int(m.group(1)) for i, _, _ in self.headings
                       if (m := STEP_HEADING.match(self.visible[i]))]
+        # Each step's text (prose and code), from its heading to the next heading of its level.
+        self.step_text, self.step_range = {}, {}
+        for position, (line, level, _) in enumerate(self.headings):
+            if not (match := STEP_HEADING.match(self.visible[line])):
+                continue
+            end = next((other for other, other_level, _ in self.headings[position + 1:] if other_level <= level),
+                       len(self.lines))
+            self.step_text[int(match.group(1))] = "\n".join(self.lines[line:end])
+            self.step_range[int(match.group(1))] = range(line, end)
+
+    def step_at(self, index):
+        """The step whose section holds line `index`, or None."""
+        return next((step for step, lines in self.step_range.items() if index in lines), None)
 
     def prose(self, index):
         """The line as a reader sees it in prose: comments blanked, inline code removed."""
@@ -240,6 +256,7 @@ class Checker:
         for block in page.blocks():
             for index in block:
                 paragraph_of[index] = block
+        self.paragraph_of = paragraph_of
         for index, line in enumerate(page.visible):
             for match in STEP_MENTION.finditer(line):
                 numbers = [int(match.group(1))] + [int(n) for n in re.findall(r"\d+", match.group(2))]
@@ -252,10 +269,46 @@ class Checker:
                                              f"paragraph links to no guide that has")
                     continue
                 missing = [n for n in numbers if n not in guide.steps]
+                where = "" if guide is page else f" of {guide.name}"
                 if missing:
-                    where = "" if guide is page else f" of {guide.name}"
                     self.report(page, index, f"'{match.group(0)}': no step {', '.join(map(str, missing))}{where} "
                                              f"(its steps are 1 to {len(guide.steps)})")
+                    continue
+                self.check_step_subject(page, index, match, numbers, guide, where)
+
+    def check_step_subject(self, page, index, match, numbers, guide, where):
+        """A step number that exists may still be the wrong one ("step 7 replaces it" when step 8
+        writes that file). The sentence's names — `inline code` and file names — that some other
+        step of the guide contains must be in one of the cited steps."""
+        line = self.lines_of(page, index)
+        sentences = re.split(r"(?<=[.!?;])\s+(?=[A-Z`(\[])", line)
+        offset = 0
+        sentence = line
+        for part in sentences:
+            position = line.find(part, offset)
+            if position <= match.start() + self.block_offset < position + len(part):
+                sentence = part
+                break
+            offset = position + len(part)
+        names = {n.strip() for n in re.findall(r"`([^`]+)`", sentence)} | set(
+            re.findall(r"[\w./-]+\.(?:swift|md|py|sh|json)\b", sentence))
+        own = guide.step_at(index) if guide is page else None
+        found = {}
+        for name in names:
+            steps = {step for step, text in guide.step_text.items() if name in text and step != own}
+            if steps:
+                found[name] = steps
+        if found and not any(number in steps for steps in found.values() for number in numbers):
+            name, steps = sorted(found.items())[0]
+            self.report(page, index, f"'{match.group(0)}': its sentence names `{name}`, which step "
+                                     f"{', '.join(map(str, sorted(steps)))}{where} has and step "
+                                     f"{', '.join(map(str, numbers))} has not: is it the right step?")
+
+    def lines_of(self, page, index):
+        """The paragraph holding line `index`, as one line; sets the offset of that line in it."""
+        block = self.paragraph_of.get(index, [index])
+        self.block_offset = sum(len(page.visible[i]) + 1 for i in block if i < index)
+        return " ".join(page.visible[i] for i in block)
 
     def guide_for_steps(self, page, block):
         for index in block:
