@@ -41,8 +41,9 @@ A page added later (Docs/OpenAPI.md, say) is checked like the others, with no li
       results files' own `… Bricks <commit>` line, counts).
    A figure right after `≤`, `≥`, `<` or `>` is a target or a limit, not a measurement, and is
    not checked. Sizes and durations (MiB, µs) are not checked: a machine cannot tell a measured
-   one from a limit or a file size (`a 1 MiB limit`, `a 100 MiB body`). A paragraph is a run of lines between blank lines; each list item and each table
-   row is one of its own. Figures inside code blocks and `inline code` are not prose.
+   one from a limit or a file size (`a 1 MiB limit`, `a 100 MiB body`). A paragraph is a run of
+   lines between blank lines; each list item and each table row is one of its own. Figures
+   inside code blocks and `inline code` are not prose.
 
 4. Tracker references. The reader has no issue tracker: `issue 14`, `issue #14`, `PR 12`, `pull
    request 3`, `ticket 9`, or a bare `#14` in prose, are refused. A link to a public tracker
