@@ -291,6 +291,7 @@ class Checker:
                 sentence = part
                 break
             offset = position + len(part)
+        sentence = re.sub(r"\]\([^)]*\)", "]", sentence)  # a link's target is not a name the sentence uses
         names = {n.strip() for n in re.findall(r"`([^`]+)`", sentence)} | set(
             re.findall(r"[\w./-]+\.(?:swift|md|py|sh|json)\b", sentence))
         own = guide.step_at(index) if guide is page else None
