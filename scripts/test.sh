@@ -37,6 +37,8 @@ swift test -Xswiftc -warnings-as-errors --filter IntegrationTests --no-parallel
 
 echo "==> the swift blocks of README.md, Docs/ and the DocC catalogs compile"
 python3 scripts/check-doc-snippets.py
+echo "==> the prose: links and anchors resolve, cited steps exist, figures match their results file, no tracker references"
+python3 scripts/check-prose.py
 
 if [ "${BRICKS_SKIP_TSAN:-0}" != "1" ]; then
   # One test at a time, so that timing assertions are not starved by the sanitizer's overhead.
