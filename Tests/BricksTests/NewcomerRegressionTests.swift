@@ -103,6 +103,10 @@ struct ListPagedItems: BaseURLRequestType, GETRequestType, LinkHeaderPaginatedRe
         let error = await #expect(throws: TypedAPIError<APIFailure>.self) { try await stub.session().send(Self.item("x")) }
         #expect(error?.value == APIFailure(message: "no such item"))
         #expect(error?.statusCode == 404)
+        // It names the call, as a struct endpoint's does (it was `nil` for value endpoints).
+        #expect(error?.request?.endpoint == "Endpoint<PagedItem>")
+        #expect(error?.request?.method == "GET")
+        #expect("\(error.map { "\($0)" } ?? "")".hasPrefix("GET https://api.example.com/v1/items/x?expand=all (Endpoint<PagedItem>): "))
     }
 
     @Test func aValueEndpointPagesByLink() async throws {

@@ -38,3 +38,19 @@ public struct TypedAPIError<Value: Error & Sendable>: Error, Sendable, CustomStr
         return request.map { "\($0): \(answer)." } ?? "The server answered \(head.status): \(value)."
     }
 }
+
+/// An error that can say which call it answered, once the ``Session`` knows: a typed API error
+/// made where the call is not known (a ``WebAPI``'s error decoding) is thrown naming it.
+protocol NamesItsCall: Error {
+    /// The same error, naming `call` unless it names one already.
+    func naming(_ call: RequestSummary) -> any Error
+}
+
+extension TypedAPIError: NamesItsCall {
+    func naming(_ call: RequestSummary) -> any Error {
+        guard request == nil else { return self }
+        var named = self
+        named.request = call
+        return named
+    }
+}

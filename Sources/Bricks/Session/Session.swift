@@ -225,7 +225,9 @@ public struct Session: Sendable {
     ) throws -> Request.Response {
         guard request.acceptableStatusCodes.contains(head.statusCode) else {
             let call = summary()
-            if let apiError = request.apiError(from: data, response: head, request: call) { throw apiError }
+            if let apiError = request.apiError(from: data, response: head, request: call) {
+                throw (apiError as? any NamesItsCall)?.naming(call) ?? apiError
+            }
             throw BricksError(.unacceptableStatus(head, body: data), request: call)
         }
         do {

@@ -15,9 +15,8 @@ import FoundationNetworking
 ///
 /// It is a brick like any struct endpoint: ``Session/send(_:)`` sends it, proxies wrap it
 /// (`.with(timeout:)`, `.authorized(with:)`), and ``Session/pages(of:)`` follows its `Link`
-/// header. A ``BricksError`` and the logs name it by its type, such as `Endpoint<User>`, beside its
-/// method and URL; the ``TypedAPIError`` it throws for its API's error names no call (its `request`
-/// is `nil`).
+/// header. A ``BricksError``, a ``TypedAPIError`` and the logs name it by its type, such as
+/// `Endpoint<User>`, beside its method and URL.
 public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequestType, Sendable {
 
     /// The API it belongs to.
