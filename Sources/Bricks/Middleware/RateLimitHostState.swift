@@ -31,8 +31,9 @@ struct RateLimitHostState: Sendable {
         case send(Ticket)
         /// Wait until the instant, then ask again.
         case waitUntil(ContinuousClock.Instant, Hold)
-        /// Wait until another request to the host finishes, then ask again.
-        case waitForChange(Hold)
+        /// Wait until another request to the host finishes, or until the instant if there is one,
+        /// then ask again.
+        case waitForChange(Hold, until: ContinuousClock.Instant? = nil)
     }
 
     /// A sent request's place in the host's history.
@@ -50,9 +51,14 @@ struct RateLimitHostState: Sendable {
     /// Whether the host's last reply gave a budget: `nil` until its first reply. A host that
     /// does not is sent requests freely, with no request out alone to learn a budget.
     private(set) var reportsBudget: Bool?
-    private(set) var isProbing = false
+    /// When the request out to learn the budget was sent, or `nil` when none is out.
+    private(set) var probeSentAt: ContinuousClock.Instant?
     private(set) var blockedUntil: ContinuousClock.Instant?
     private(set) var nextWriteAt: ContinuousClock.Instant?
+
+    /// How long the other requests wait for the reply that tells a host's budget before they go
+    /// without it.
+    static let learningPatience = Duration.seconds(1)
 
     /// Decides whether a request may go now, and if it may, counts it as sent.
     mutating func admit(isWrite: Bool, policy: RateLimitPolicy, now: ContinuousClock.Instant) -> Admission {
@@ -65,8 +71,13 @@ struct RateLimitHostState: Sendable {
             window += 1
         }
         if let budget, budget.remaining <= 0 { return .waitUntil(budget.resetsAt, .budgetSpent) }
-        let probes = budget == nil && (reportsBudget ?? policy.learnsBudgetFirst)
-        if probes && isProbing { return .waitForChange(.learningBudget) }
+        var probes = budget == nil && (reportsBudget ?? policy.learnsBudgetFirst)
+        if probes, let probeSentAt {
+            // A slow reply (a long poll, a large body) holds the others for a while, not for ever.
+            let patience = probeSentAt + Self.learningPatience
+            if now < patience { return .waitForChange(.learningBudget, until: patience) }
+            probes = false
+        }
         if let cap = policy.maximumConcurrentRequestsPerHost, inFlight >= Swift.max(cap, 1) {
             return .waitForChange(.concurrency)
         }
@@ -74,7 +85,7 @@ struct RateLimitHostState: Sendable {
 
         inFlight += 1
         budget?.remaining -= 1
-        if probes { isProbing = true }
+        if probes { probeSentAt = now }
         if isWrite, policy.writeSpacing > .zero { nextWriteAt = now + policy.writeSpacing }
         return .send(Ticket(window: window, isProbe: probes))
     }
@@ -82,7 +93,7 @@ struct RateLimitHostState: Sendable {
     /// Counts a request as finished and learns from its reply (`nil` when it failed without one).
     mutating func finish(_ ticket: Ticket, signal: RateLimitSignal?, now: ContinuousClock.Instant) {
         inFlight = Swift.max(inFlight - 1, 0)
-        if ticket.isProbe { isProbing = false }
+        if ticket.isProbe { probeSentAt = nil }
         guard let signal else { return }
 
         if let retryAfter = signal.retryAfter, retryAfter > .zero {

@@ -31,7 +31,8 @@ import FoundationNetworking
 ///   ``BricksError/Reason/rateLimited(until:why:)``; nothing is sent.
 /// - Cancelling the task ends a wait at once with ``BricksError/Reason/cancelled``.
 /// - Unless ``RateLimitPolicy/learnsBudgetFirst`` is off, the first request to a host goes alone
-///   until its reply tells the budget (one round trip, once per host and window).
+///   until its reply tells the budget (one round trip, once per host and window; at most a second
+///   when that reply is slow).
 public struct RateLimitMiddleware: Middleware {
     /// The policy in force.
     public let policy: RateLimitPolicy
@@ -92,9 +93,10 @@ public struct RateLimitMiddleware: Middleware {
                 } catch {
                     throw BricksError(.cancelled)
                 }
-            case .waitForChange(let hold):
-                let changed = await limiter.waitForChange(after: generation, deadline: context.deadline)
-                if !changed && !Task.isCancelled {
+            case .waitForChange(let hold, let until):
+                let limit = [context.deadline, until].compactMap { $0 }.min()
+                let changed = await limiter.waitForChange(after: generation, deadline: limit)
+                if !changed, !Task.isCancelled, let deadline = context.deadline, ContinuousClock.now >= deadline {
                     throw BricksError(.rateLimited(
                         until: nil, why: "\(describe(hold, host)), and none finished before the call's deadline"))
                 }
@@ -109,7 +111,8 @@ public struct RateLimitMiddleware: Middleware {
         case .budgetSpent: "the rate limit of \(host) is spent until then"
         case .writeSpacing: "writes to \(host) are spaced \(BricksError.format(policy.writeSpacing)) apart"
         case .learningBudget: "a request to \(host) was out to learn its rate limit"
-        case .concurrency: "\(policy.maximumConcurrentRequestsPerHost ?? 0) requests to \(host) were in flight"
+        case .concurrency:
+            "\(host) already had the most concurrent requests allowed (\(policy.maximumConcurrentRequestsPerHost ?? 0)) in flight"
         }
     }
 
