@@ -245,7 +245,9 @@ public struct HTTPCacheMiddleware: Middleware {
             url: call.key, head: response.head, body: body, varied: varied, credentials: call.credentials,
             requestTime: requestTime, responseTime: now())
         // Useless to keep: never fresh, nothing to revalidate it with, never served stale.
-        let useful = entry.metadata.freshness > 0 || entry.entityTag != nil || entry.lastModified != nil
+        let policy = call.context.httpCachePolicy
+        let servedStale = staleIfError != nil || staleWhileRevalidate != nil || policy == .staleIfOffline || policy == .preferCache
+        let useful = entry.metadata.freshness > 0 || entry.entityTag != nil || entry.lastModified != nil || servedStale
         if useful { await save(entry, for: call, replacing: stored) } else if let stored { await remove(stored, for: call) }
         return response
     }
