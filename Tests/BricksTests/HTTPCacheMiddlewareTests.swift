@@ -270,6 +270,25 @@ private func entry(_ url: String, body: Int, time: Date = Date()) -> StoredRespo
 
     // MARK: Pieces
 
+    /// The hand-written IMF-fixdate reader agrees with a `DateFormatter` on 2,000 dates from 1900
+    /// to 2200, and refuses what is not one.
+    @Test func imfFixdateIsReadAsDateFormatterReadsIt() {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let date = Date(timeIntervalSince1970: TimeInterval(Int64.random(in: -2_208_988_800...7_258_118_400, using: &generator)))
+            let text = formatter.string(from: date)
+            #expect(HTTPDate.parseIMFFixdate(text) == date, "\(text)")
+        }
+        for bad in ["Sun, 6 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 UTC", "Sun, 06 Foo 1994 08:49:37 GMT",
+                    "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 94 08:49:37 GMT", "", "0"] {
+            #expect(HTTPDate.parseIMFFixdate(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func sha256MatchesTheStandardVectors() {
         #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
