@@ -195,14 +195,24 @@ Routes (query parameters optional unless stated):
                               client that stops reading holds that count at what it took plus the
                               kernel's buffers), done (the route returned or the client went
                               away), range, if_range and last_event_id (the request's Range,
-                              If-Range and Last-Event-ID header values, null when absent) and t
-                              (the server's time.monotonic() in seconds when the head was read).
+                              If-Range and Last-Event-ID header values, null when absent), t
+                              (the server's time.monotonic() in seconds when the head was read),
+                              and if_none_match, if_modified_since and authorization (those
+                              request header values, null when absent).
                               `monotonic` is the server's time.monotonic() when /stats answered,
                               to relate the t values to now. `connections` counts accepted,
                               rejected (over the limit) and tls_handshake_failures. /stats and
                               /stats/reset are not counted.
   /stats/reset                POST: clears every counter; 200 {"reset": true}.
   /status/N                   status N (200..599) with body {"status": N} (none for 204 and 304).
+  /cacheable?cc=C&version=V&vary=H
+                              200 JSON {"version": V, "request": n} (n: the requests of this path
+                              so far) with `Cache-Control: C` (default max-age=60), `ETag: "vV"`
+                              (V default 1), `Last-Modified: Mon, 23 Nov 2026 10:00:00 GMT` and,
+                              with vary=, `Vary: H`. A request whose If-None-Match names the
+                              current ETag (or, without If-None-Match, whose If-Modified-Since is
+                              that date) gets 304 with the same fields and no body. /stats shows
+                              the conditional fields each request carried.
   /json                       200 {"ok": true} (the HTTPS check: curl --cacert DIR/ca.pem
                               https://127.0.0.1:P2/json).
   anything else               404 {"error": "not found", "path": ...}.
@@ -334,6 +344,7 @@ class Stats:
                 "connection": connection, "request_on_connection": number, "tls": tls,
                 "answered": True, "disconnected": False, "response_bytes": 0, "done": False,
                 "range": None, "if_range": None, "last_event_id": None, "t": time.monotonic(),
+                "if_none_match": None, "if_modified_since": None, "authorization": None,
             }
             record.update(fields or {})
             entry["requests"].append(record)
@@ -608,7 +619,10 @@ class Request:
     def fields(self):
         """What /stats records of this request beyond the counters."""
         return {"range": self.header("range"), "if_range": self.header("if-range"),
-                "last_event_id": self.header("last-event-id"), "t": self.received}
+                "last_event_id": self.header("last-event-id"), "t": self.received,
+                "if_none_match": self.header("if-none-match"),
+                "if_modified_since": self.header("if-modified-since"),
+                "authorization": self.header("authorization")}
 
     def text(self, name, default=None):
         values = self.query.get(name)
@@ -1144,6 +1158,34 @@ def stats_reset(request):
         return None
     request.connection.server.stats.reset()
     request.reply(200, {"reset": True})
+    return None
+
+
+CACHE_LAST_MODIFIED = "Mon, 23 Nov 2026 10:00:00 GMT"
+
+
+@route("/cacheable")
+def cacheable(request):
+    """A resource for HTTP caches: see the docstring's /cacheable."""
+    control = request.text("cc", "max-age=60")
+    if "\r" in control or "\n" in control:
+        raise BadRequest(400, "cc may not contain CR or LF")
+    version = request.integer("version", 1, 0, 1 << 30)
+    etag = '"v%d"' % version
+    headers = [("Cache-Control", control), ("ETag", etag), ("Last-Modified", CACHE_LAST_MODIFIED)]
+    vary = request.text("vary")
+    if vary:
+        if any(c in vary for c in "\r\n"):
+            raise BadRequest(400, "vary may not contain CR or LF")
+        headers.append(("Vary", vary))
+    served = request.connection.server.stats.numbers(request.counted)[0]
+    match = request.header("if-none-match")
+    since = request.header("if-modified-since")
+    if (match is not None and etag in [t.strip() for t in match.split(",")]) or (
+            match is None and since == CACHE_LAST_MODIFIED):
+        request.connection.send(request.response_head(304, headers + [("Content-Length", "0")]))
+        return None
+    request.reply(200, {"version": version, "request": served}, headers=headers)
     return None
 
 

@@ -4,7 +4,7 @@ import Foundation
 /// Every benchmark of Bricks, in the order the report lists them.
 public enum BricksSuite {
     /// The groups, in order; `memory` runs in child processes (see ``MemoryBenchmarks``).
-    public static let groups = ["memory", "build", "decode", "middleware", "roundtrip"]
+    public static let groups = ["memory", "build", "decode", "middleware", "roundtrip", "cache"]
 
     /// The in-process cases of `groups` (default: all); the round trips only when
     /// `settings.server` is set.
@@ -16,6 +16,9 @@ public enum BricksSuite {
         if groups.contains("middleware") { cases += try MiddlewareBenchmarks.cases(settings) }
         if groups.contains("roundtrip"), let base = settings.server {
             cases += RoundTripBenchmarks.cases(settings, base: base)
+        }
+        if groups.contains("cache"), let base = settings.server {
+            cases += CacheBenchmarks.cases(settings, base: base)
         }
         return cases
     }

@@ -42,6 +42,15 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         }
     }
 
+    /// Whether the method only reads (RFC 9110 §9.2.1): a cache keeps replies to safe methods and
+    /// drops what it holds for a URL that an unsafe one changed.
+    var isSafe: Bool {
+        switch rawValue {
+        case "GET", "HEAD", "OPTIONS", "TRACE": true
+        default: false
+        }
+    }
+
     /// The method name, for example `"GET"`.
     public var description: String { rawValue }
 }

@@ -69,6 +69,8 @@ extension RequestProxy {
     public var timeoutInterval: TimeInterval { base.timeoutInterval }
     /// The base's cache policy.
     public var cachePolicy: URLRequest.CachePolicy { base.cachePolicy }
+    /// The base's HTTP cache policy.
+    public var httpCachePolicy: HTTPCachePolicy { base.httpCachePolicy }
     /// The base's encoded body.
     /// - Throws: what the base's ``RequestType/httpBody()`` throws.
     public func httpBody() throws -> Data? { try base.httpBody() }

@@ -60,8 +60,11 @@ public protocol RequestType: Sendable {
     var contentType: String? { get }
     /// The timeout in seconds; fractions are honoured. Default: 60.
     var timeoutInterval: TimeInterval { get }
-    /// The cache policy of the `URLRequest`. Default: `.useProtocolCachePolicy`.
+    /// The cache policy of the `URLRequest`. Default: `.useProtocolCachePolicy`. Bricks'
+    /// transports keep no cache of their own: see ``httpCachePolicy`` for ``HTTPCacheMiddleware``.
     var cachePolicy: URLRequest.CachePolicy { get }
+    /// How ``HTTPCacheMiddleware`` treats this endpoint. Default: ``HTTPCachePolicy/standard``.
+    var httpCachePolicy: HTTPCachePolicy { get }
     /// The encoded body, or `nil` for none. Body mixins implement it from their typed `body`.
     /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when the body cannot be encoded.
     func httpBody() throws -> Data?
@@ -97,6 +100,8 @@ extension RequestType {
     public var timeoutInterval: TimeInterval { 60 }
     /// `.useProtocolCachePolicy`, as `URLRequest`.
     public var cachePolicy: URLRequest.CachePolicy { .useProtocolCachePolicy }
+    /// ``HTTPCachePolicy/standard``.
+    public var httpCachePolicy: HTTPCachePolicy { .standard }
     /// No body.
     public func httpBody() throws -> Data? { nil }
     /// No streamed body.

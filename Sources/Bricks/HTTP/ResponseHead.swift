@@ -26,6 +26,9 @@ public struct ResponseHead: Sendable, Hashable {
     public var url: URL
     /// The protocol version, such as `"HTTP/1.1"`.
     public var httpVersion: String
+    /// Where the reply came from: ``ResponseSource/network`` unless ``HTTPCacheMiddleware`` served
+    /// it from its store.
+    public var source: ResponseSource = .network
 
     /// Makes a head.
     /// - Parameters:

@@ -79,7 +79,8 @@ public struct LoggingMiddleware: Middleware {
                 return
             }
             let size = metrics.isBodyStreamed ? "body streamed" : "\(metrics.responseBodySize) bytes"
-            var lines = ["← \(metrics.statusCode ?? 0) \(method) \(url) in \(time), \(size)"]
+            let source = metrics.source == .network ? "" : ", from the cache: \(metrics.source)"
+            var lines = ["← \(metrics.statusCode ?? 0) \(method) \(url) in \(time), \(size)\(source)"]
             if showsHeaders, let response {
                 lines += redactor.headerLines(response.headerFields).map { "  " + $0 }
             }

@@ -47,6 +47,8 @@ public struct MiddlewareContext: Sendable {
     /// The endpoint's secret header names (``RequestType/secretHeaderNames``), lowercased:
     /// middleware that logs or forwards headers treats them as it treats `Authorization`.
     public internal(set) var secretHeaderNames: Set<String> = []
+    /// How ``HTTPCacheMiddleware`` treats this call: the endpoint's ``RequestType/httpCachePolicy``.
+    public internal(set) var httpCachePolicy: HTTPCachePolicy = .standard
     /// The endpoint's own largest body, when it sets one.
     var maximumBodySize: Int?
     private var storage: [ObjectIdentifier: any Sendable] = [:]

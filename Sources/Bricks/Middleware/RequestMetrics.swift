@@ -27,6 +27,9 @@ public struct RequestMetrics: Sendable {
     public var responseBodySize: Int
     /// Whether the body was streamed to the caller, unread when measured (``responseBodySize`` is then 0).
     public var isBodyStreamed: Bool
+    /// Where the reply came from, when measured outside ``HTTPCacheMiddleware``: the network, or
+    /// the cache (fresh, revalidated, stale).
+    public var source: ResponseSource = .network
     /// The error thrown instead of a reply, if any.
     public var error: (any Error)?
 
@@ -49,6 +52,7 @@ public struct RequestMetrics: Sendable {
             metrics.statusCode = response.head.statusCode
             metrics.responseBodySize = response.body.bufferedData?.count ?? 0
             metrics.isBodyStreamed = response.body.isStreamed
+            metrics.source = response.head.source
             report(metrics, response.head)
             return response
         } catch {

@@ -175,6 +175,7 @@ public struct Session: Sendable {
         var context = MiddlewareContext(endpointType: Request.self, method: request.method, isIdempotent: false)
         context.streamsBody = streamsBody
         context.maximumBodySize = request.maximumResponseSize
+        context.httpCachePolicy = request.httpCachePolicy
         let secrets = request.secretHeaderNames
         if !secrets.isEmpty { context.secretHeaderNames = Set(secrets.map { $0.lowercased() }) }
         if let overallTimeout { context.deadline = .now + overallTimeout }

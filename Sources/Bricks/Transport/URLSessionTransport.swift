@@ -36,12 +36,18 @@ public final class URLSessionTransport: HTTPTransport {
     /// Makes a transport with its own `URLSession`.
     /// - Parameters:
     ///   - configuration: the session's configuration. Default: `.ephemeral` (nothing written to
-    ///     disk).
+    ///     disk). Its `urlCache` is not used: the transport's own sessions keep no cache (on Linux
+    ///     `URLCache` keys on host and path alone, so `?page=1` and `?page=2` would share an
+    ///     entry); ``HTTPCacheMiddleware`` is the cache.
     ///   - maximumSpoolSize: the most bytes of a streamed body that may wait on disk for a slow
     ///     reader. FoundationNetworking cannot pause a transfer, so what the reader has not taken
     ///     goes to a temporary file once 256 KiB wait in memory; past this size the transfer stops
     ///     with ``BricksError/Reason/spoolLimitExceeded(limit:)``. Default: 256 MiB.
     public init(configuration: URLSessionConfiguration = .ephemeral, maximumSpoolSize: Int = URLSessionTransport.defaultMaximumSpoolSize) {
+        // A copy, so that the caller's configuration is left as it was.
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let connections = Self.makeSession(configuration, name: "Bricks.URLSessionTransport", maximumSpoolSize: maximumSpoolSize)
         self.configuration = configuration
         self.maximumSpoolSize = maximumSpoolSize

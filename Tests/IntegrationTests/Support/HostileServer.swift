@@ -56,6 +56,8 @@ enum HostileServer {
         }
         /// One request as the server saw it.
         struct Request: Decodable, Sendable {
+            /// The method.
+            let method: String
             /// The raw query string.
             let query: String
             /// The bytes of the reply (head included) that the server's socket accepted.
@@ -68,6 +70,10 @@ enum HostileServer {
             let last_event_id: String?
             /// When its head was read, in seconds of the server's monotonic clock.
             let t: Double?
+            /// The request's `If-None-Match`, `If-Modified-Since` and `Authorization` fields, if any.
+            let if_none_match: String?
+            let if_modified_since: String?
+            let authorization: String?
         }
         let paths: [String: Path]
         /// What `/ratelimit` did, per key.
