@@ -126,6 +126,29 @@ import FoundationNetworking
         #expect(next.isProbe && next.window == probe.window + 1)
     }
 
+    @Test func aSlowLearningReplyLetsOneMoreRequestLearnEachSecondNotAll() {
+        var state = RateLimitHostState()
+        let policy = RateLimitPolicy.default
+        let patience = RateLimitHostState.learningPatience
+        guard case .send(let first) = state.admit(isWrite: false, policy: policy, now: start) else {
+            return #expect(Bool(false))
+        }
+        let later = start + patience
+        guard case .send(let second) = state.admit(isWrite: false, policy: policy, now: later) else {
+            return #expect(Bool(false), "after the patience one more goes")
+        }
+        #expect(second.isProbe && second.probe != first.probe)
+        #expect(state.admit(isWrite: false, policy: policy, now: later)
+            == .waitForChange(.learningBudget, until: later + patience), "but only one")
+        // The first one's reply arriving late still teaches the budget.
+        state.finish(first, signal: .init(remaining: 5, resetAfter: .seconds(1)), now: later)
+        #expect(state.budget == .init(remaining: 4, resetsAt: later + .seconds(1)))
+        guard case .send(let third) = state.admit(isWrite: false, policy: policy, now: later) else {
+            return #expect(Bool(false))
+        }
+        #expect(!third.isProbe)
+    }
+
     @Test func requestsStillInFlightAreTakenOffTheReportedBudget() {
         var state = RateLimitHostState()
         let policy = RateLimitPolicy(learnsBudgetFirst: false)

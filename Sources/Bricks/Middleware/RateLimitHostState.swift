@@ -40,8 +40,10 @@ struct RateLimitHostState: Sendable {
     struct Ticket: Equatable, Sendable {
         /// The budget window it was sent in: a reply from an earlier one is stale.
         var window: Int
-        /// Whether it was sent alone to learn the budget.
-        var isProbe: Bool
+        /// Which request out to learn the budget it is, or `nil` when it is not one.
+        var probe: Int?
+        /// Whether it was sent to learn the budget.
+        var isProbe: Bool { probe != nil }
     }
 
     private(set) var inFlight = 0
@@ -51,13 +53,15 @@ struct RateLimitHostState: Sendable {
     /// Whether the host's last reply gave a budget: `nil` until its first reply. A host that
     /// does not is sent requests freely, with no request out alone to learn a budget.
     private(set) var reportsBudget: Bool?
-    /// When the request out to learn the budget was sent, or `nil` when none is out.
+    /// When the latest request out to learn the budget was sent, or `nil` when none is out.
     private(set) var probeSentAt: ContinuousClock.Instant?
+    /// Numbers the requests sent to learn the budget.
+    private(set) var probes = 0
     private(set) var blockedUntil: ContinuousClock.Instant?
     private(set) var nextWriteAt: ContinuousClock.Instant?
 
-    /// How long the other requests wait for the reply that tells a host's budget before they go
-    /// without it.
+    /// How long the other requests wait for the reply that tells a host's budget before one more
+    /// is sent to learn it.
     static let learningPatience = Duration.seconds(1)
 
     /// Decides whether a request may go now, and if it may, counts it as sent.
@@ -71,12 +75,12 @@ struct RateLimitHostState: Sendable {
             window += 1
         }
         if let budget, budget.remaining <= 0 { return .waitUntil(budget.resetsAt, .budgetSpent) }
-        var probes = budget == nil && (reportsBudget ?? policy.learnsBudgetFirst)
-        if probes, let probeSentAt {
-            // A slow reply (a long poll, a large body) holds the others for a while, not for ever.
+        let learns = budget == nil && (reportsBudget ?? policy.learnsBudgetFirst)
+        if learns, let probeSentAt {
+            // A slow reply (a long poll, a busy server) holds the others for a while, not for
+            // ever: then one more request goes to learn the budget, not all of them.
             let patience = probeSentAt + Self.learningPatience
             if now < patience { return .waitForChange(.learningBudget, until: patience) }
-            probes = false
         }
         if let cap = policy.maximumConcurrentRequestsPerHost, inFlight >= Swift.max(cap, 1) {
             return .waitForChange(.concurrency)
@@ -85,15 +89,20 @@ struct RateLimitHostState: Sendable {
 
         inFlight += 1
         budget?.remaining -= 1
-        if probes { probeSentAt = now }
+        var ticket = Ticket(window: window)
+        if learns {
+            probes &+= 1
+            probeSentAt = now
+            ticket.probe = probes
+        }
         if isWrite, policy.writeSpacing > .zero { nextWriteAt = now + policy.writeSpacing }
-        return .send(Ticket(window: window, isProbe: probes))
+        return .send(ticket)
     }
 
     /// Counts a request as finished and learns from its reply (`nil` when it failed without one).
     mutating func finish(_ ticket: Ticket, signal: RateLimitSignal?, now: ContinuousClock.Instant) {
         inFlight = Swift.max(inFlight - 1, 0)
-        if ticket.isProbe { probeSentAt = nil }
+        if ticket.probe == probes { probeSentAt = nil }
         guard let signal else { return }
 
         if let retryAfter = signal.retryAfter, retryAfter > .zero {

@@ -31,8 +31,8 @@ import FoundationNetworking
 ///   ``BricksError/Reason/rateLimited(until:why:)``; nothing is sent.
 /// - Cancelling the task ends a wait at once with ``BricksError/Reason/cancelled``.
 /// - Unless ``RateLimitPolicy/learnsBudgetFirst`` is off, the first request to a host goes alone
-///   until its reply tells the budget (one round trip, once per host and window; at most a second
-///   when that reply is slow).
+///   until its reply tells the budget (one round trip, once per host and window). When that reply
+///   is slow, one more request goes each second to learn it, rather than the whole burst.
 public struct RateLimitMiddleware: Middleware {
     /// The policy in force.
     public let policy: RateLimitPolicy

@@ -20,8 +20,9 @@ public struct RateLimitPolicy: Sendable {
     /// rather than hold it silently (GitHub's hourly budget resets up to an hour later).
     public var maximumWait: Duration
     /// Whether a host's first request, and the first after its budget window resets, goes alone
-    /// until its reply tells the budget. Without it, a burst to a fresh host is sent before the
-    /// host can say how much it allows. A host whose replies give no budget is never held so.
+    /// until its reply tells the budget (when that reply is slow, one more goes each second).
+    /// Without it, a burst to a fresh host is sent before the host can say how much it allows. A
+    /// host whose replies give no budget is never held so.
     public var learnsBudgetFirst: Bool
 
     /// Makes a policy.
