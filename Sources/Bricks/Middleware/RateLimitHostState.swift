@@ -57,6 +57,9 @@ struct RateLimitHostState: Sendable {
     private(set) var probeSentAt: ContinuousClock.Instant?
     /// Numbers the requests sent to learn the budget.
     private(set) var probes = 0
+    /// Replies that came back, since the budget was last dropped, to requests sent before: the
+    /// server may have counted them in its new window, after the reply that tells the budget.
+    private(set) var lateReplies = 0
     private(set) var blockedUntil: ContinuousClock.Instant?
     private(set) var nextWriteAt: ContinuousClock.Instant?
 
@@ -73,6 +76,7 @@ struct RateLimitHostState: Sendable {
         if let budget, now >= budget.resetsAt {
             self.budget = nil
             window += 1
+            lateReplies = 0
         }
         if let budget, budget.remaining <= 0 { return .waitUntil(budget.resetsAt, .budgetSpent) }
         let learns = budget == nil && (reportsBudget ?? policy.learnsBudgetFirst)
@@ -111,6 +115,7 @@ struct RateLimitHostState: Sendable {
         }
         reportsBudget = signal.hasBudget
         // A reply to a request of an earlier window speaks of that window: its budget is stale.
+        if ticket.window != window { lateReplies += 1 }
         guard ticket.window == window, let remaining = signal.remaining, let resetAfter = signal.resetAfter else { return }
         let reported = Budget(remaining: remaining, resetsAt: now + resetAfter)
         if var budget {
@@ -123,8 +128,9 @@ struct RateLimitHostState: Sendable {
                 self.budget = budget
             }
         } else {
-            // The requests still in flight may not have been counted yet: take them off.
-            self.budget = Budget(remaining: reported.remaining - inFlight, resetsAt: reported.resetsAt)
+            // The requests still in flight may not have been counted yet, and the late replies of
+            // the last window may have been counted after this one: take them all off.
+            self.budget = Budget(remaining: reported.remaining - inFlight - lateReplies, resetsAt: reported.resetsAt)
         }
     }
 }
