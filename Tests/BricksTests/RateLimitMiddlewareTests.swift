@@ -167,6 +167,25 @@ import FoundationNetworking
         #expect(state.budget == .init(remaining: 0, resetsAt: start + .seconds(9)))
     }
 
+    /// Seen under ThreadSanitizer against the hostile server: of two requests, the one the server
+    /// answered first (8 left) came back after the other (7 left). Read as "more left than we
+    /// thought", it let an eleventh request into a window of ten.
+    @Test func aReplyThatOvertakesAnotherDoesNotGiveBudgetBack() {
+        var state = RateLimitHostState()
+        let policy = RateLimitPolicy.default
+        guard case .send(let probe) = state.admit(isWrite: false, policy: policy, now: start) else {
+            return #expect(Bool(false))
+        }
+        state.finish(probe, signal: .init(remaining: 9, resetAfter: .seconds(1)), now: start)
+        var tickets: [RateLimitHostState.Ticket] = []
+        while case .send(let ticket) = state.admit(isWrite: false, policy: policy, now: start) { tickets.append(ticket) }
+        #expect(tickets.count == 9)
+        state.finish(tickets[1], signal: .init(remaining: 7, resetAfter: .seconds(1)), now: start)
+        state.finish(tickets[0], signal: .init(remaining: 8, resetAfter: .seconds(1)), now: start)
+        #expect(state.budget?.remaining == 0)
+        #expect(state.admit(isWrite: false, policy: policy, now: start) == .waitUntil(start + .seconds(1), .budgetSpent))
+    }
+
     @Test func aReplyFromAnEarlierWindowIsStale() {
         var state = RateLimitHostState()
         let policy = RateLimitPolicy(learnsBudgetFirst: false)

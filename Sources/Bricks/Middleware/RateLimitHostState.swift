@@ -119,14 +119,14 @@ struct RateLimitHostState: Sendable {
         guard ticket.window == window, let remaining = signal.remaining, let resetAfter = signal.resetAfter else { return }
         let reported = Budget(remaining: remaining, resetsAt: now + resetAfter)
         if var budget {
-            if reported.remaining > budget.remaining + inFlight {
-                // More than the server could have left in our window: it has started a new one.
-                self.budget = Budget(remaining: reported.remaining - inFlight, resetsAt: reported.resetsAt)
-            } else {
-                budget.remaining = Swift.min(budget.remaining, reported.remaining)
-                budget.resetsAt = Swift.min(budget.resetsAt, reported.resetsAt)
-                self.budget = budget
-            }
+            // Within a window the budget only goes down. A reply that says more is left was
+            // answered earlier than one already counted (replies overtake each other on separate
+            // connections), or comes from a window the server started before the estimated reset:
+            // either way, trusting it could send into a 429. The next window is learnt after the
+            // reset.
+            budget.remaining = Swift.min(budget.remaining, reported.remaining)
+            budget.resetsAt = Swift.min(budget.resetsAt, reported.resetsAt)
+            self.budget = budget
         } else {
             // The requests still in flight may not have been counted yet, and the late replies of
             // the last window may have been counted after this one: take them all off.
