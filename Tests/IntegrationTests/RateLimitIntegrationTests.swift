@@ -63,7 +63,7 @@ struct RateLimitIntegrationTests {
         #expect(statuses.count == 60)
         #expect(statuses.allSatisfy { $0 == 200 }, "a 429 reached the caller: \(statuses.filter { $0 != 200 })")
         #expect(counts.served == 60)
-        #expect(counts.refused <= 5, "the middleware sent into the limit \(counts.refused) times")
+        #expect(counts.refused <= 3, "the middleware sent into the limit \(counts.refused) times")
         #expect(elapsed >= .milliseconds(4500), "60 requests at 10 a second take at least 5 windows")
         #expect(elapsed < .seconds(30))
     }
