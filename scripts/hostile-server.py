@@ -163,9 +163,30 @@ Routes (query parameters optional unless stated):
                               `{"n": K,` (KIND json, the default) or `{"n": "<0xFF><0xFE>"}` (raw
                               bytes, invalid UTF-8; KIND utf8).
   /jsonl/html                 200, Content-Type: text/html, Content-Length, body `<html></html>`.
+  /ratelimit?per_second=N&key=K&style=S
+                              A rate-limited resource: at most N requests (default 10,
+                              1..10000) per key K (default "default"; 1..64 letters, digits, `-`
+                              or `_`) in each fixed one-second window of the server's wall clock
+                              (the window of time t is floor(t)). A request within the budget
+                              gets 200 JSON {"key", "window", "served"} (served: this window's
+                              count, this one included); one past it gets 429 with the same
+                              JSON and `Retry-After: 1`. Every reply carries the rate-limit
+                              fields of STYLE (default ietf), the remaining count never below 0:
+                                ietf    `RateLimit-Policy: "default";q=N;w=1` and
+                                        `RateLimit: "default";r=REMAINING;t=1` (the latest draft;
+                                        t is the seconds to the reset rounded up, so always 1)
+                                draft   `RateLimit-Limit: N`, `RateLimit-Remaining`,
+                                        `RateLimit-Reset: 1` (the older drafts' trio)
+                                github  `X-RateLimit-Limit: N`, `X-RateLimit-Remaining`,
+                                        `X-RateLimit-Used`, `X-RateLimit-Resource: core` and
+                                        `X-RateLimit-Reset`: the Unix epoch second at which the
+                                        window ends.
+                              /stats counts, per key, the requests served and refused
+                              ("ratelimit": {K: {"served", "refused"}}).
   /stats                      GET: 200 JSON {"paths": {path: {"heads", "bodies", "body_bytes",
                               "response_bytes", "methods": {METHOD: n}, "disconnects",
-                              "requests": [...]}}, "connections": {...}, "monotonic": T}.
+                              "requests": [...]}}, "connections": {...}, "ratelimit": {...},
+                              "monotonic": T}.
                               `heads` counts every request of the path since the last reset;
                               `requests` lists the last 256 of them: method, query (the raw query
                               string), body_length, body_arrived, connection,
@@ -276,11 +297,30 @@ class Stats:
         self.lock = threading.Lock()
         self.paths = {}
         self.connections = collections.Counter()
+        self.windows = {}
+        self.ratelimit = {}
 
     def reset(self):
         with self.lock:
             self.paths = {}
             self.connections = collections.Counter()
+            self.windows = {}
+            self.ratelimit = {}
+
+    def rate_limit(self, key, per_second, now):
+        """Counts a request of `key` in the one-second window of `now` (wall clock); returns the
+        window, how many requests it has had (this one included) and whether this one is served."""
+        window = int(now)
+        with self.lock:
+            current, count = self.windows.get(key, (window, 0))
+            if current != window:
+                count = 0
+            count += 1
+            self.windows[key] = (window, count)
+            served = count <= per_second
+            counts = self.ratelimit.setdefault(key, {"served": 0, "refused": 0})
+            counts["served" if served else "refused"] += 1
+            return window, count, served
 
     def connection(self, event):
         with self.lock:
@@ -357,7 +397,9 @@ class Stats:
             }
             connections = {"accepted": 0, "rejected": 0, "tls_handshake_failures": 0}
             connections.update(self.connections)
-            return {"paths": paths, "connections": connections, "monotonic": time.monotonic()}
+            ratelimit = {key: dict(counts) for key, counts in sorted(self.ratelimit.items())}
+            return {"paths": paths, "connections": connections, "ratelimit": ratelimit,
+                    "monotonic": time.monotonic()}
 
 
 # --------------------------------------------------------------------------------------------
@@ -1070,6 +1112,34 @@ def jsonl_bad(request):
 @route("/jsonl/html")
 def jsonl_html(request):
     request.reply(200, b"<html></html>", content_type="text/html")
+
+
+@route("/ratelimit")
+def rate_limited(request):
+    per_second = request.integer("per_second", 10, 1, 10000)
+    key = request.text("key", "default")
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", key):
+        raise BadRequest(400, "key must be 1..64 letters, digits, - or _")
+    style = request.text("style", "ietf")
+    if style not in ("ietf", "draft", "github"):
+        raise BadRequest(400, "style must be ietf, draft or github")
+    window, count, served = request.connection.server.stats.rate_limit(key, per_second, time.time())
+    remaining = max(0, per_second - count)
+    if style == "ietf":
+        fields = [("RateLimit-Policy", f'"default";q={per_second};w=1'),
+                  ("RateLimit", f'"default";r={remaining};t=1')]
+    elif style == "draft":
+        fields = [("RateLimit-Limit", per_second), ("RateLimit-Remaining", remaining),
+                  ("RateLimit-Reset", 1)]
+    else:
+        fields = [("X-RateLimit-Limit", per_second), ("X-RateLimit-Remaining", remaining),
+                  ("X-RateLimit-Used", min(count, per_second)), ("X-RateLimit-Resource", "core"),
+                  ("X-RateLimit-Reset", window + 1)]
+    if not served:
+        fields.append(("Retry-After", 1))
+    request.reply(200 if served else 429, {"key": key, "window": window, "served": count},
+                  headers=fields)
+    return None
 
 
 @route("/stats")

@@ -49,7 +49,7 @@ public struct GetUser: ExampleRequest, GETRequestType, JSONResponseType {
 extension Bricks.BricksError: Swift.Equatable {
     public static func == (lhs: BricksError, rhs: BricksError) -> Bool {
         switch (lhs.reason, rhs.reason) {
-        case (.timedOut, .timedOut), (.cancelled, .cancelled): true
+        case (.timedOut, .timedOut), (.cancelled, .cancelled), (.rateLimited, .rateLimited): true
         case (.unacceptableStatus(let a, _), .unacceptableStatus(let b, _)): a.statusCode == b.statusCode
         case (.responseTooLarge(let a), .responseTooLarge(let b)): a == b
         case (.spoolLimitExceeded(let a), .spoolLimitExceeded(let b)): a == b
@@ -69,6 +69,8 @@ extension Bricks.BricksError {
     public static var timedOut: BricksError { BricksError(.timedOut(after: .zero)) }
     /// A cancellation.
     public static var cancelled: BricksError { BricksError(.cancelled) }
+    /// A call held back by ``RateLimitMiddleware``; equality ignores when and why.
+    public static var rateLimited: BricksError { BricksError(.rateLimited(until: nil, why: "")) }
     /// A response over `limit` bytes.
     public static func responseTooLarge(limit: Int) -> BricksError { BricksError(.responseTooLarge(limit: limit)) }
     /// A body that waited on disk past `limit` bytes.

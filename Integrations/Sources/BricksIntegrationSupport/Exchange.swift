@@ -121,6 +121,7 @@ package enum ErrorNames {
         case .responseTooLarge: return "response_too_large"
         case .spoolLimitExceeded: return "spool_limit_exceeded"
         case .reconnectionGaveUp: return "reconnection_gave_up"
+        case .rateLimited: return "rate_limited"
         }
     }
 

@@ -63,6 +63,10 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
         /// after `reconnections` reconnections; `why` says which limit ended it and what the last
         /// connection did.
         case reconnectionGaveUp(reconnections: Int, why: String)
+        /// ``RateLimitMiddleware`` did not send the request: the wait for the host's rate limit
+        /// would have passed the call's deadline or the policy's longest wait. `until` is when the
+        /// budget returns, when known; `why` names the host and the limit.
+        case rateLimited(until: Date?, why: String)
     }
 
     /// What went wrong.
@@ -154,6 +158,9 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
                 + "so the transfer was stopped (read faster, or raise URLSessionTransport's maximumSpoolSize)"
         case .reconnectionGaveUp(let reconnections, let why):
             return "gave up on the event stream after \(reconnections) reconnection\(reconnections == 1 ? "" : "s"): \(why)"
+        case .rateLimited(let until, let why):
+            let when = until.map { " (until \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
+            return "the request was not sent to stay under the rate limit: \(why)\(when)"
         }
     }
 

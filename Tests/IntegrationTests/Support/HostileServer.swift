@@ -76,6 +76,14 @@ enum HostileServer {
             let authorization: String?
         }
         let paths: [String: Path]
+        /// What `/ratelimit` did, per key.
+        struct RateLimitCounts: Decodable, Sendable {
+            /// Requests answered within the budget.
+            let served: Int
+            /// Requests refused with 429.
+            let refused: Int
+        }
+        let ratelimit: [String: RateLimitCounts]?
     }
 
     /// The bytes of the reply the server sent to the request of `path` whose query contains
