@@ -88,7 +88,8 @@ struct Generate: ParsableCommand {
         }
     }
 
-    private func failure(_ message: String) -> ValidationError {
-        ValidationError(message)
+    private func failure(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        return ExitCode.failure
     }
 }

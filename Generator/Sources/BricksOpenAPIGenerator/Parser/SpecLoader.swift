@@ -31,18 +31,20 @@ public enum SpecLoader {
         var yamlText = ""
         do {
             if isJSON {
-                probe = try JSONDecoder().decode(VersionProbe.self, from: data)
-            } else {
-                guard let text = String(data: data, encoding: .utf8) else {
-                    throw GeneratorError(at: "#", "the document is neither JSON nor UTF-8 YAML")
-                }
-                yamlText = text
-                probe = try YAMLDecoder().decode(VersionProbe.self, from: text)
+                // Checked as JSON first, for JSON's own error messages.
+                _ = try JSONSerialization.jsonObject(with: data)
             }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw GeneratorError(at: "#", "the document is neither JSON nor UTF-8 YAML")
+            }
+            yamlText = text
+            probe = try YAMLDecoder().decode(VersionProbe.self, from: text)
         } catch let error as GeneratorError {
             throw error
         } catch let error as DecodingError {
             throw GeneratorError(at: pointer(of: error), "invalid \(isJSON ? "JSON" : "YAML"): \(summary(of: error))")
+        } catch let error as NSError where isJSON {
+            throw GeneratorError(at: "#", "invalid JSON: \(error.userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription)")
         } catch {
             throw GeneratorError(at: "#", "invalid \(isJSON ? "JSON" : "YAML"): \(error)")
         }
@@ -55,16 +57,12 @@ public enum SpecLoader {
         do {
             let document: OpenAPIKit.OpenAPI.Document
             if version.hasPrefix("3.0") {
-                let old: OpenAPIKit30.OpenAPI.Document =
-                    isJSON
-                    ? try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data)
-                    : try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: yamlText)
+                // JSON is read by the YAML decoder too: Foundation's JSONDecoder does not keep the
+                // order of keys, and the output follows the document's order.
+                let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: yamlText)
                 document = old.convert(to: .v3_1_1)
             } else if version.hasPrefix("3.1") || version.hasPrefix("3.2") {
-                document =
-                    isJSON
-                    ? try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
-                    : try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: yamlText)
+                document = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: yamlText)
             } else {
                 throw GeneratorError(at: "#/openapi", "OpenAPI \(version) is not supported (3.0 and 3.1 are)")
             }
@@ -74,10 +72,15 @@ public enum SpecLoader {
             return Loaded(document: document, declaredVersion: version, diagnostics: diagnostics)
         } catch let error as GeneratorError {
             throw error
-        } catch let error as DecodingError {
-            throw GeneratorError(at: pointer(of: error), summary(of: error))
         } catch {
-            let described = OpenAPIKit.OpenAPI.Error(from: error)
+            // Yams wraps what OpenAPIKit throws in a `dataCorrupted`; OpenAPIKit's own error knows the path.
+            var inner: any Error = error
+            if case DecodingError.dataCorrupted(let context) = error, let underlying = context.underlyingError {
+                inner = underlying
+            } else if let error = error as? DecodingError {
+                throw GeneratorError(at: pointer(of: error), summary(of: error))
+            }
+            let described = OpenAPIKit.OpenAPI.Error(from: inner)
             throw GeneratorError(at: pointer(of: described.codingPath), described.localizedDescription)
         }
     }

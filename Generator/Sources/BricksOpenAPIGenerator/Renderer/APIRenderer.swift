@@ -3,6 +3,7 @@ struct APIRenderer {
     let api: APIDecl
     let usesJSONValue: Bool
     let usesIndirect: Bool
+    let usesOrEmpty: Bool
 
     private var access: String { api.access == .public ? "public " : "" }
 
@@ -158,7 +159,7 @@ struct APIRenderer {
 
     /// `Support.swift`: `JSONValue` and `@Indirect`, when the models use them.
     func supportFile() -> String? {
-        guard usesJSONValue || usesIndirect else { return nil }
+        guard usesJSONValue || usesIndirect || usesOrEmpty else { return nil }
         var writer = CodeWriter()
         header(&writer, imports: ["Foundation"])
         if usesJSONValue {
@@ -181,16 +182,38 @@ struct APIRenderer {
                 writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
                     writer.line("var container = encoder.singleValueContainer()")
                     writer.block("switch self") { writer in
-                        writer.line("case .null: try container.encodeNil()")
+                        writer.outdented("case .null: try container.encodeNil()")
                         for member in ["bool", "number", "string", "array", "object"] {
-                            writer.line("case .\(member)(let value): try container.encode(value)")
+                            writer.outdented("case .\(member)(let value): try container.encode(value)")
                         }
                     }
                 }
             }
         }
-        if usesIndirect {
+        if usesOrEmpty {
             if usesJSONValue { writer.line("") }
+            writer.doc("A value, or the empty string that clears it (`anyOf: [value, enum: [\"\"]]`).")
+            writer.block("\(access)enum OrEmpty<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable") { writer in
+                writer.line("indirect case value(Value)")
+                writer.line("/// The empty string.")
+                writer.line("case empty")
+                writer.line("")
+                writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+                    writer.line("let container = try decoder.singleValueContainer()")
+                    writer.line("if let text = try? container.decode(String.self), text.isEmpty { self = .empty } else { self = .value(try container.decode(Value.self)) }")
+                }
+                writer.line("")
+                writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+                    writer.line("var container = encoder.singleValueContainer()")
+                    writer.block("switch self") { writer in
+                        writer.outdented("case .value(let value): try container.encode(value)")
+                        writer.outdented("case .empty: try container.encode(\"\")")
+                    }
+                }
+            }
+        }
+        if usesIndirect {
+            if usesJSONValue || usesOrEmpty { writer.line("") }
             writer.doc("Stores a value on the heap, so that a model can hold a value of its own type.")
             writer.line("@propertyWrapper")
             writer.block("\(access)struct Indirect<Value: Hashable & Sendable>: Hashable, Sendable") { writer in

@@ -8,6 +8,11 @@ struct CodeWriter {
         lines.append(text.isEmpty ? "" : String(repeating: "    ", count: depth) + text)
     }
 
+    /// Appends a line one level less deep: a `case` in a `switch`.
+    mutating func outdented(_ text: String) {
+        lines.append(String(repeating: "    ", count: max(depth - 1, 0)) + text)
+    }
+
     /// Appends `opening`, the body one level deeper, then `}`.
     mutating func block(
         _ opening: String, opener: String = " {", closing: String = "}", _ body: (inout CodeWriter) -> Void

@@ -8,7 +8,7 @@ struct FileRenderer {
 
     func files() -> [GeneratedFile] {
         var files: [GeneratedFile] = []
-        let apiRenderer = APIRenderer(api: api, usesJSONValue: usesJSONValue, usesIndirect: usesIndirect)
+        let apiRenderer = APIRenderer(api: api, usesJSONValue: uses("JSONValue"), usesIndirect: usesIndirect, usesOrEmpty: uses("OrEmpty<"))
         files.append(GeneratedFile(path: "\(api.protocolName).swift", contents: apiRenderer.protocolFile()))
         if let support = apiRenderer.supportFile() {
             files.append(GeneratedFile(path: "\(api.name)Support.swift", contents: support))
@@ -36,10 +36,10 @@ struct FileRenderer {
         return files
     }
 
-    private var usesJSONValue: Bool {
-        api.models.contains { $0.mentions("JSONValue") } || api.operations.contains { operation in
-            operation.nested.contains { $0.mentions("JSONValue") } || operation.parameters.contains { $0.type.mentions("JSONValue") }
-                || operation.mentionsInBodyOrResponse("JSONValue")
+    private func uses(_ name: String) -> Bool {
+        api.models.contains { $0.mentions(name) } || api.operations.contains { operation in
+            operation.nested.contains { $0.mentions(name) } || operation.parameters.contains { $0.type.mentions(name) }
+                || operation.mentionsInBodyOrResponse(name)
         }
     }
 
@@ -63,7 +63,7 @@ struct FileRenderer {
             current = []
         }
         for (_, lines) in blocks {
-            if !current.isEmpty, current.count + lines.count + 1 > maximumLines { flush() }
+            if !current.isEmpty, current.count + lines.count + 1 + 8 > maximumLines { flush() }
             current.append("")
             current += lines
         }
@@ -75,7 +75,7 @@ struct FileRenderer {
 extension TypeRef {
     func mentions(_ name: String) -> Bool {
         switch self {
-        case .named(let named): return named == name
+        case .named(let named): return named == name || (name.hasSuffix("<") && named.contains(name))
         case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.mentions(name)
         }
     }

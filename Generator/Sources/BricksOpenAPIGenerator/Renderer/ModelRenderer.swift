@@ -114,7 +114,7 @@ struct ModelRenderer {
     // MARK: Enums
 
     func render(_ decl: StringEnumDecl, into writer: inout CodeWriter) {
-        writer.doc(decl.doc ?? "One of the values below, or another the server has added since.")
+        writer.doc(decl.doc)
         writer.block("\(access)struct \(decl.name): RawRepresentable, Codable, Hashable, Sendable") { writer in
             writer.line("\(access)var rawValue: String")
             writer.line("\(access)init(rawValue: String) { self.rawValue = rawValue }")
@@ -146,12 +146,12 @@ struct ModelRenderer {
                     writer.block("switch try container.decodeIfPresent(String.self, forKey: .discriminator)") { writer in
                         for entry in discriminator.mapping {
                             guard let member = decl.cases.first(where: { $0.name == entry.caseName }) else { continue }
-                            writer.line("case \(SchemaTranslator.stringLiteral(entry.value)):")
-                            writer.line("    self = .\(member.name)(try \(member.type.swift)(from: decoder))")
-                            writer.line("    return")
+                            writer.outdented("case \(SchemaTranslator.stringLiteral(entry.value)):")
+                            writer.line("self = .\(member.name)(try \(member.type.swift)(from: decoder))")
+                            writer.line("return")
                         }
-                        writer.line("default:")
-                        writer.line("    break")
+                        writer.outdented("default:")
+                        writer.line("break")
                     }
                 }
                 for member in decl.cases {
@@ -167,7 +167,7 @@ struct ModelRenderer {
             writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
                 writer.block("switch self") { writer in
                     for member in decl.cases {
-                        writer.line("case .\(member.name)(let value): try value.encode(to: encoder)")
+                        writer.outdented("case .\(member.name)(let value): try value.encode(to: encoder)")
                     }
                 }
             }

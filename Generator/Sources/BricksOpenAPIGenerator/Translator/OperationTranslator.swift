@@ -60,13 +60,20 @@ struct OperationTranslator {
             segments.append(try pieces(of: component, parameters: parameters, pointer: pointer))
         }
 
-        let body = try translateBody(operation.requestBody, pointer: pointer + "/requestBody", nested: &nested, scope: &scope)
+        var body: BodyDecl?
+        if method == .get || method == .head {
+            if let requestBody = operation.requestBody, !isEmptyBody(requestBody) {
+                context.warn(pointer + "/requestBody", "a \(method.rawValue.uppercased()) request carries no body in Bricks: the body is not generated")
+            }
+        } else {
+            body = try translateBody(operation.requestBody, pointer: pointer + "/requestBody", nested: &nested, scope: &scope)
+        }
         let (response, successResponse) = try translateResponse(operation, pointer: pointer, nested: &nested, scope: &scope)
 
         var decl = OperationDecl(
             name: name, operationId: operation.operationId, method: method.rawValue.uppercased(), path: pathString,
             doc: Self.doc(summary: operation.summary, description: operation.description),
-            deprecated: operation.deprecated, group: operation.tags?.first ?? "Default", segments: segments,
+            deprecated: operation.deprecated, group: operation.tags?.first ?? Self.group(of: path), segments: segments,
             parameters: parameters, body: body, response: response, pagination: nil, nested: nested)
         decl.pagination = pagination(for: &decl, success: successResponse, operation: operation)
         if !operation.callbacks.isEmpty {
@@ -235,7 +242,7 @@ struct OperationTranslator {
             throw SkipReason(pointer: pointer, message: "unresolvable requestBody $ref")
         }
         let contents = context.contents(request.content)
-        guard !contents.isEmpty else { return nil }
+        guard !contents.isEmpty, !isEmptyBody(either) else { return nil }
         func schemaType(_ content: OpenAPI.Content, _ type: OpenAPI.ContentType) -> TypeRef {
             guard let schema = content.schema else {
                 context.usesJSONValue = true
@@ -260,6 +267,18 @@ struct OperationTranslator {
         }
         let first = contents[0].key.typeAndSubtype
         return .data(contentType: first.contains("*") ? "application/octet-stream" : first)
+    }
+
+    /// Whether a request body holds nothing: an object schema without properties (Stripe's GETs).
+    private func isEmptyBody(_ either: Either<OpenAPI.Reference<OpenAPI.Request>, OpenAPI.Request>) -> Bool {
+        guard let request = context.document.components[either] else { return false }
+        return context.contents(request.content).allSatisfy { _, content in
+            guard let schema = content.schema, let resolved = context.resolve(schema) else { return content.schema == nil }
+            if case .object(_, let object) = resolved.value {
+                return object.properties.isEmpty && (object.additionalProperties == nil || object.additionalProperties?.a == false)
+            }
+            return false
+        }
     }
 
     private func isDictionary(_ type: TypeRef) -> Bool {
@@ -394,6 +413,17 @@ struct OperationTranslator {
 
     /// Component structs by Swift name (filled by the API translator).
     var structures: [String: StructDecl] = [:]
+
+    /// The file an untagged operation goes to: its path's first segment that is not a version
+    /// (`/v1/customers/{id}` → `customers`).
+    static func group(of path: OpenAPI.Path) -> String {
+        let version = /^v[0-9]+$/
+        for component in path.components where !component.isEmpty && !component.contains("{") {
+            if (try? version.wholeMatch(in: component)) != nil { continue }
+            return component
+        }
+        return "Default"
+    }
 
     // MARK: Docs
 

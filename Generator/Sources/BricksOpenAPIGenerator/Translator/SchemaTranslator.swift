@@ -51,6 +51,7 @@ struct SchemaTranslator {
             let kind = schema.value.isOneOf ? "oneOf" : "anyOf"
             let nonNull = members.filter { !$0.isNull }
             if nonNull.count <= 1 { return nil }
+            if nonNull.count == 2, nonNull.contains(where: { Self.stringValues($0) == [""] }) { return nil }
             return .oneOf(oneOf(name: name, schema: schema, members: nonNull, pointer: pointer + "/" + kind, scope: scope))
         case .null, .boolean, .number, .integer, .array, .not, .reference:
             return nil
@@ -141,6 +142,15 @@ struct SchemaTranslator {
                     for: only.element, suggested: suggested, pointer: pointer + "/\(kind)/\(only.offset)",
                     nested: &nested, scope: &scope)
                 return nonNull.count < members.count ? inner.optional : inner
+            }
+            if nonNull.count == 2, let empty = nonNull.firstIndex(where: { Self.stringValues($0.element) == [""] }) {
+                // Stripe's `anyOf: [value, enum: [""]]`: a value, or "" to clear it.
+                let other = nonNull[1 - empty]
+                let inner = typeRef(
+                    for: other.element, suggested: suggested, pointer: pointer + "/\(kind)/\(other.offset)", nested: &nested,
+                    scope: &scope)
+                let wrapped = TypeRef.named("OrEmpty<\(inner.nonOptional.swift)>")
+                return nonNull.count < members.count || inner.isOptional ? wrapped.optional : wrapped
             }
             let decl = declareNested(schema: schema, suggested: suggested, pointer: pointer, nested: &nested, scope: &scope)
             return nonNull.count < members.count ? decl.optional : decl
@@ -412,10 +422,11 @@ struct SchemaTranslator {
         return name + "Item"
     }
 
-    /// The doc comment of a schema: its title and description.
+    /// The doc comment of a schema: its description, else its title.
     static func doc(_ schema: JSONSchema) -> String? {
-        let parts = [schema.title, schema.description].compactMap { $0 }.filter { !$0.isEmpty }
-        return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
+        if let description = schema.description, !description.isEmpty { return description }
+        if let title = schema.title, !title.isEmpty { return title }
+        return nil
     }
 
     /// A Swift string literal.
