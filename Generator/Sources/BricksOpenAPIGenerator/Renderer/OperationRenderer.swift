@@ -192,7 +192,14 @@ struct OperationRenderer {
             let bare = ModelRenderer.unescaped(parameter.name)
             let binding = bare == parameter.name ? "if let \(bare)" : "if let value = \(parameter.name)"
             let value = bare == parameter.name ? bare : "value"
-            writer.block(binding) { writer in body(value, &writer) }
+            var inner = CodeWriter()
+            body(value, &inner)
+            let single = "\(binding) { \(inner.lines.first ?? "") }"
+            if inner.lines.count == 1, single.count + 8 <= 120 {
+                writer.line(single)
+            } else {
+                writer.block(binding) { writer in body(value, &writer) }
+            }
         } else {
             body(parameter.name, &writer)
         }

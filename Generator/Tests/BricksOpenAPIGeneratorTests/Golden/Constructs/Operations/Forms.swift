@@ -24,18 +24,14 @@ struct PostForm: ConstructsAPI, POSTRequestType, FormURLEncodedBodyRequestType, 
 
     var queryItems: [URLQueryItem] {
         var items: [URLQueryItem] = []
-        if let ids {
-            items += ids.map { URLQueryItem(name: "ids", value: String($0)) }
-        }
+        if let ids { items += ids.map { URLQueryItem(name: "ids", value: String($0)) } }
         return items
     }
 
     func encodedQueryItems() throws -> [URLQueryItem] {
         let encoder = QueryEncoder(arrayEncoding: .brackets)
         var items: [URLQueryItem] = []
-        if let expand {
-            items += try encoder.encode(["expand": expand])
-        }
+        if let expand { items += try encoder.encode(["expand": expand]) }
         return items
     }
 

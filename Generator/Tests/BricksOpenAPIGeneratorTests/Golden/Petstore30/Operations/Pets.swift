@@ -33,12 +33,8 @@ struct ListPets: SwaggerPetstoreAPI, GETRequestType, JSONResponseType {
 
     var queryItems: [URLQueryItem] {
         var items: [URLQueryItem] = []
-        if let limit {
-            items.append(URLQueryItem(name: "limit", value: String(limit)))
-        }
-        if let tags {
-            items.append(URLQueryItem(name: "tags", value: tags.joined(separator: ",")))
-        }
+        if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
+        if let tags { items.append(URLQueryItem(name: "tags", value: tags.joined(separator: ","))) }
         return items
     }
 }
@@ -54,9 +50,7 @@ struct ShowPetById: SwaggerPetstoreAPI, GETRequestType, JSONResponseType {
 
     var additionalHeaderFields: [String: String] {
         var fields: [String: String] = [:]
-        if let xRequestID {
-            fields["X-Request-ID"] = xRequestID
-        }
+        if let xRequestID { fields["X-Request-ID"] = xRequestID }
         return fields
     }
 }

@@ -26,12 +26,8 @@ struct ListPets: PetstoreAPI, GETRequestType, LinkHeaderPaginatedRequestType, JS
 
     var queryItems: [URLQueryItem] {
         var items: [URLQueryItem] = []
-        if let perPage {
-            items.append(URLQueryItem(name: "per_page", value: String(perPage)))
-        }
-        if let page {
-            items.append(URLQueryItem(name: "page", value: String(page)))
-        }
+        if let perPage { items.append(URLQueryItem(name: "per_page", value: String(perPage))) }
+        if let page { items.append(URLQueryItem(name: "page", value: String(page))) }
         return items
     }
 }
