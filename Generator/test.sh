@@ -17,12 +17,12 @@ step() { printf '\n== %s\n' "$*"; }
 seconds() { echo $(( $(date +%s) - $1 )); }
 
 step "build Generator and its tests (warnings as errors)"
-swift build --package-path "$here" --build-tests -Xswiftc -warnings-as-errors
+swift build --package-path "$here" --scratch-path "$here/.build-ci" --build-tests -Xswiftc -warnings-as-errors
 
 step "Generator tests"
-swift test --package-path "$here" --skip-build
+swift test --package-path "$here" --scratch-path "$here/.build-ci" --skip-build
 
-generator="$(swift build --package-path "$here" --show-bin-path -Xswiftc -warnings-as-errors)/bricks-openapi"
+generator="$(swift build --package-path "$here" --scratch-path "$here/.build-ci" --show-bin-path -Xswiftc -warnings-as-errors)/bricks-openapi"
 
 step "generate GitHub, Stripe and the constructs spec (public) into $work"
 printf 'accessLevel: public\n' > "$work/config.yaml"

@@ -248,6 +248,13 @@ struct APIRenderer {
                     writer.line("Indirect(wrappedValue: try decodeIfPresent(Wrapped.self, forKey: key))")
                 }
             }
+            writer.line("")
+            writer.block("extension KeyedEncodingContainer") { writer in
+                writer.line("/// A `nil` is left out, as it is for a plain optional property.")
+                writer.block("\(access)mutating func encode<Wrapped: Codable & Hashable & Sendable>(_ value: Indirect<Wrapped?>, forKey key: Key) throws") { writer in
+                    writer.line("try encodeIfPresent(value.wrappedValue, forKey: key)")
+                }
+            }
         }
         return writer.text
     }

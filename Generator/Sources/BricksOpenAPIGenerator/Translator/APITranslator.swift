@@ -147,6 +147,7 @@ struct APITranslator {
 
         // 7. Cycles of value types broken.
         CycleBreaker.breakCycles(in: &models, operations: &operations)
+        LayoutBalancer.balance(models: &models, operations: &operations)
 
         let api = APIDecl(
             name: apiName, protocolName: apiName + "API", access: configuration.accessLevel ?? .internal,

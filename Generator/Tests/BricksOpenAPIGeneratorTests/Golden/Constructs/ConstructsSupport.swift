@@ -83,3 +83,10 @@ extension KeyedDecodingContainer {
         Indirect(wrappedValue: try decodeIfPresent(Wrapped.self, forKey: key))
     }
 }
+
+extension KeyedEncodingContainer {
+    /// A `nil` is left out, as it is for a plain optional property.
+    mutating func encode<Wrapped: Codable & Hashable & Sendable>(_ value: Indirect<Wrapped?>, forKey key: Key) throws {
+        try encodeIfPresent(value.wrappedValue, forKey: key)
+    }
+}
