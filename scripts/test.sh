@@ -3,8 +3,9 @@
 # two instances on 127.0.0.1, builds the DocC documentation (0 warnings, every public symbol
 # documented), runs every test with warnings as errors, checks the docs' code, runs the suite again
 # under ThreadSanitizer, checks that the benchmarks compile, runs the AsyncHTTPClient transport
-# package's tests (the whole integration suite again, on that transport), and stops the servers
-# whatever happens. CI runs exactly this (.ci/run).
+# package's tests (the whole integration suite again, on that transport), the integrations' and the
+# OpenAPI generator's (Generator/test.sh), and stops the servers whatever happens. CI runs exactly
+# this (.ci/run).
 #
 #   bash scripts/test.sh                           # everything (about 15 minutes from a fresh clone)
 #   BRICKS_SKIP_TSAN=1 bash scripts/test.sh        # without the ThreadSanitizer passes
@@ -72,4 +73,7 @@ if [ "${BRICKS_SKIP_PACKAGES:-0}" != "1" ]; then
 
   echo "==> the integrations: swift-log, swift-metrics, swift-distributed-tracing, swift-http-types"
   bash Integrations/test.sh
+
+  echo "==> the OpenAPI generator: its tests, GitHub's and Stripe's descriptions generated and built"
+  bash Generator/test.sh
 fi

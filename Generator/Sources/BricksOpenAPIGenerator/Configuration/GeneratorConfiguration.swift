@@ -1,0 +1,151 @@
+import Foundation
+import Yams
+
+/// What to generate and how: read from a YAML or JSON file given with `--config`.
+///
+/// ```yaml
+/// name: GitHub                 # the API protocol is GitHubAPI
+/// accessLevel: public          # internal (the default) or public
+/// include:
+///   tags: [repos, issues]      # operations with one of these tags…
+///   paths: ["/repos/*"]        # …or under these paths (`*` at the end: a prefix)…
+///   operations: [meta/root]    # …or with these operation ids
+/// exclude:
+///   operations: [repos/delete]
+/// names:                       # naming overrides: operation id or schema name → Swift name
+///   repos/get: GetRepository
+///   simple-user: User
+/// pagination:
+///   - style: cursor            # link or cursor
+///     operations: [list-things]
+///     cursorParameter: after   # the query parameter the cursor goes in
+///     nextCursor: next_cursor  # the reply's property holding the next cursor
+/// ```
+///
+/// The schemas the selected operations use are pulled in, transitively; every schema is
+/// generated when there is no filter.
+public struct GeneratorConfiguration: Codable, Sendable, Equatable {
+    /// The visibility of the generated declarations.
+    public enum AccessLevel: String, Codable, Sendable {
+        /// Visible in the module that holds the output. The default.
+        case `internal`
+        /// Visible to the modules that import it.
+        case `public`
+    }
+
+    /// A selection of operations.
+    public struct Selection: Codable, Sendable, Equatable {
+        /// Operations with at least one of these tags.
+        public var tags: [String]?
+        /// Operations on these paths; a path that ends with `*` is a prefix.
+        public var paths: [String]?
+        /// Operations with these operation ids.
+        public var operations: [String]?
+
+        /// Makes a selection.
+        public init(tags: [String]? = nil, paths: [String]? = nil, operations: [String]? = nil) {
+            self.tags = tags
+            self.paths = paths
+            self.operations = operations
+        }
+
+        /// Whether the selection names nothing.
+        var isEmpty: Bool { (tags ?? []).isEmpty && (paths ?? []).isEmpty && (operations ?? []).isEmpty }
+
+        /// Whether an operation is in the selection.
+        func matches(path: String, operationId: String?, tags operationTags: [String]) -> Bool {
+            if let tags, operationTags.contains(where: tags.contains) { return true }
+            if let operationId, let operations, operations.contains(operationId) { return true }
+            for pattern in paths ?? [] {
+                if pattern.hasSuffix("*") {
+                    if path.hasPrefix(String(pattern.dropLast())) { return true }
+                } else if pattern == path {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// A pagination rule for the operations it names.
+    public struct PaginationRule: Codable, Sendable, Equatable {
+        /// How the pages are linked.
+        public enum Style: String, Codable, Sendable {
+            /// The `Link` header's `rel="next"` (`LinkHeaderPaginatedRequestType`).
+            case link
+            /// A cursor from the reply sent back in a query parameter (`CursorPaginatedRequestType`).
+            case cursor
+        }
+
+        /// How the pages are linked.
+        public var style: Style
+        /// The operation ids the rule is for; every operation when absent.
+        public var operations: [String]?
+        /// For `cursor`: the query parameter that carries the cursor. Default: `cursor`.
+        public var cursorParameter: String?
+        /// For `cursor`: the property of the reply (its name in the document) holding the next cursor.
+        public var nextCursor: String?
+
+        /// Makes a rule.
+        public init(style: Style, operations: [String]? = nil, cursorParameter: String? = nil, nextCursor: String? = nil) {
+            self.style = style
+            self.operations = operations
+            self.cursorParameter = cursorParameter
+            self.nextCursor = nextCursor
+        }
+    }
+
+    /// The API's name (`GitHub` gives `GitHubAPI`); from the document's title when absent.
+    public var name: String?
+    /// The visibility of the output. Default: internal.
+    public var accessLevel: AccessLevel?
+    /// The operations to generate; all when absent or empty.
+    public var include: Selection?
+    /// Operations left out, even when included.
+    public var exclude: Selection?
+    /// Swift names for operation ids and schema names.
+    public var names: [String: String]?
+    /// Pagination rules, tried before the built-in ones (GitHub's `Link` header, Stripe's cursor).
+    public var pagination: [PaginationRule]?
+    /// Whether the built-in pagination rules apply. Default: true.
+    public var automaticPagination: Bool?
+    /// The most lines a generated file should hold. Default: 5,000.
+    public var maximumLinesPerFile: Int?
+
+    /// Makes a configuration; every value has a default.
+    public init(
+        name: String? = nil, accessLevel: AccessLevel? = nil, include: Selection? = nil, exclude: Selection? = nil,
+        names: [String: String]? = nil, pagination: [PaginationRule]? = nil, automaticPagination: Bool? = nil,
+        maximumLinesPerFile: Int? = nil
+    ) {
+        self.name = name
+        self.accessLevel = accessLevel
+        self.include = include
+        self.exclude = exclude
+        self.names = names
+        self.pagination = pagination
+        self.automaticPagination = automaticPagination
+        self.maximumLinesPerFile = maximumLinesPerFile
+    }
+
+    /// Reads a configuration from JSON or YAML text.
+    /// - Throws: ``GeneratorError`` naming the file and what is wrong in it.
+    public static func load(_ data: Data, file: String) throws(GeneratorError) -> GeneratorConfiguration {
+        do {
+            if SpecLoader.looksLikeJSON(data) {
+                return try JSONDecoder().decode(GeneratorConfiguration.self, from: data)
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw GeneratorError(at: file, "the configuration is not UTF-8 text")
+            }
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return GeneratorConfiguration() }
+            return try YAMLDecoder().decode(GeneratorConfiguration.self, from: text)
+        } catch let error as GeneratorError {
+            throw error
+        } catch let error as DecodingError {
+            throw GeneratorError(at: file + " " + SpecLoader.pointer(of: error), SpecLoader.summary(of: error))
+        } catch {
+            throw GeneratorError(at: file, "the configuration cannot be read: \(error)")
+        }
+    }
+}

@@ -1,0 +1,266 @@
+/// The middle layer: the Swift declarations to write, with no text in them yet but names and
+/// types. The translator builds it from the document; the renderer writes it out.
+
+/// A reference to a Swift type.
+indirect enum TypeRef: Hashable, Sendable {
+    /// A named type: `String`, `Int64`, `SimpleUser`, `Repository.Owner`.
+    case named(String)
+    /// `[Element]`.
+    case array(TypeRef)
+    /// `[String: Value]`.
+    case dictionary(TypeRef)
+    /// `Wrapped?`.
+    case optional(TypeRef)
+
+    /// The Swift spelling.
+    var swift: String {
+        switch self {
+        case .named(let name): return name
+        case .array(let element): return "[\(element.swift)]"
+        case .dictionary(let value): return "[String: \(value.swift)]"
+        case .optional(let wrapped):
+            if case .optional = wrapped { return wrapped.swift }
+            return "\(wrapped.swift)?"
+        }
+    }
+
+    /// The type without an outer `?`.
+    var nonOptional: TypeRef {
+        if case .optional(let wrapped) = self { return wrapped.nonOptional }
+        return self
+    }
+
+    /// Whether the type is optional.
+    var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The same type, optional.
+    var optional: TypeRef { isOptional ? self : .optional(self) }
+
+    /// The named type stored inline (not behind an array or dictionary), if any.
+    var inlineName: String? {
+        switch self {
+        case .named(let name): return name
+        case .optional(let wrapped): return wrapped.inlineName
+        case .array, .dictionary: return nil
+        }
+    }
+
+    static let string = TypeRef.named("String")
+    static let bool = TypeRef.named("Bool")
+    static let int = TypeRef.named("Int")
+    static let double = TypeRef.named("Double")
+    static let date = TypeRef.named("Date")
+    static let json = TypeRef.named("JSONValue")
+}
+
+/// One stored property of a model.
+struct PropertyDecl: Hashable, Sendable {
+    /// The Swift name (escaped when a keyword).
+    var name: String
+    /// The name in the JSON.
+    var key: String
+    /// The type, optional when the property is not required or is nullable.
+    var type: TypeRef
+    /// The doc comment.
+    var doc: String?
+    /// A Swift literal used when the value is missing (a schema `default`).
+    var defaultValue: String?
+    /// Whether the property is stored behind `@Indirect` to break a cycle of value types.
+    var indirect = false
+    /// Whether the schema marks it deprecated.
+    var deprecated = false
+}
+
+/// A declaration of a model type.
+indirect enum TypeDecl: Hashable, Sendable {
+    /// A struct of properties.
+    case structure(StructDecl)
+    /// An open set of string values: a `RawRepresentable` struct keeping unknown values.
+    case stringEnum(StringEnumDecl)
+    /// `oneOf` / `anyOf`: an enum with associated values.
+    case oneOf(OneOfDecl)
+    /// `typealias Name = Target`.
+    case alias(AliasDecl)
+
+    /// The type's (unqualified) name.
+    var name: String {
+        switch self {
+        case .structure(let decl): return decl.name
+        case .stringEnum(let decl): return decl.name
+        case .oneOf(let decl): return decl.name
+        case .alias(let decl): return decl.name
+        }
+    }
+}
+
+/// A struct of properties.
+struct StructDecl: Hashable, Sendable {
+    var name: String
+    var doc: String?
+    var properties: [PropertyDecl]
+    var nested: [TypeDecl] = []
+    /// Whether it adopts `Error` (it is the API's error body).
+    var isError = false
+}
+
+/// A `RawRepresentable` struct of known string values that keeps unknown ones.
+struct StringEnumDecl: Hashable, Sendable {
+    var name: String
+    var doc: String?
+    /// Swift name and raw value of each known value.
+    var cases: [EnumCase]
+
+    struct EnumCase: Hashable, Sendable {
+        var name: String
+        var value: String
+    }
+}
+
+/// An enum with an associated value per member of a `oneOf` or `anyOf`.
+struct OneOfDecl: Hashable, Sendable {
+    var name: String
+    var doc: String?
+    var cases: [Case]
+    /// The discriminating property and the case for each of its values.
+    var discriminator: Discriminator?
+    var nested: [TypeDecl] = []
+    /// Whether the enum is `indirect` (a member contains the enum).
+    var isIndirect = false
+
+    struct Case: Hashable, Sendable {
+        var name: String
+        var type: TypeRef
+    }
+
+    struct Discriminator: Hashable, Sendable {
+        var property: String
+        /// Discriminator value → case name, in document order.
+        var mapping: [(value: String, caseName: String)]
+
+        static func == (lhs: Discriminator, rhs: Discriminator) -> Bool {
+            lhs.property == rhs.property && lhs.mapping.map(\.value) == rhs.mapping.map(\.value)
+                && lhs.mapping.map(\.caseName) == rhs.mapping.map(\.caseName)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(property)
+            for entry in mapping {
+                hasher.combine(entry.value)
+                hasher.combine(entry.caseName)
+            }
+        }
+    }
+}
+
+/// `typealias Name = Target`.
+struct AliasDecl: Hashable, Sendable {
+    var name: String
+    var doc: String?
+    var target: TypeRef
+}
+
+/// Where a parameter goes.
+enum ParameterLocation: String, Hashable, Sendable {
+    case path, query, header
+}
+
+/// How a parameter's value is written.
+enum ParameterEncoding: Hashable, Sendable {
+    /// One value, as text.
+    case scalar(ScalarKind)
+    /// A list: repeated (`explode`) or joined with `separator`.
+    case list(ScalarKind, explode: Bool, separator: String)
+    /// An object or other structure encoded with Bricks' `QueryEncoder` (`deepObject`: `a[b]=c`).
+    case deepObject
+}
+
+/// The kinds of scalar a parameter can hold, each with its way to text.
+enum ScalarKind: Hashable, Sendable {
+    case string, describable, rawValue, date, json
+}
+
+/// A path, query or header parameter of an operation.
+struct ParameterDecl: Hashable, Sendable {
+    var name: String
+    var key: String
+    var location: ParameterLocation
+    var type: TypeRef
+    var encoding: ParameterEncoding
+    var doc: String?
+    var deprecated = false
+}
+
+/// One piece of a path segment: literal text or a parameter.
+enum PathPiece: Hashable, Sendable {
+    case literal(String)
+    case parameter(name: String, kind: ScalarKind)
+}
+
+/// The request body of an operation.
+enum BodyDecl: Hashable, Sendable {
+    case json(TypeRef)
+    case form(TypeRef)
+    case multipart
+    case data(contentType: String)
+}
+
+/// How the reply is read.
+enum ResponseDecl: Hashable, Sendable {
+    case json(TypeRef)
+    case empty
+    case data
+    case string
+    case serverSentEvents(TypeRef?)
+    case jsonLines(TypeRef)
+}
+
+/// The pagination brick an operation adopts.
+enum PaginationDecl: Hashable, Sendable {
+    /// `LinkHeaderPaginatedRequestType`.
+    case linkHeader
+    /// `CursorPaginatedRequestType`; `nextCursor` is a Swift expression on `response`.
+    case cursor(parameter: String, nextCursor: String)
+}
+
+/// One operation: a request struct.
+struct OperationDecl: Hashable, Sendable {
+    var name: String
+    var operationId: String?
+    var method: String
+    var path: String
+    var doc: String?
+    var deprecated: Bool
+    var group: String
+    var segments: [[PathPiece]]
+    var parameters: [ParameterDecl]
+    var body: BodyDecl?
+    var response: ResponseDecl
+    var pagination: PaginationDecl?
+    var nested: [TypeDecl]
+}
+
+/// A way to give credentials, from a security scheme.
+enum CredentialDecl: Hashable, Sendable {
+    case bearer
+    case basic
+    case headerKey(name: String)
+    case queryKey(name: String)
+}
+
+/// Everything to write for one document.
+struct APIDecl: Sendable {
+    var name: String
+    var protocolName: String
+    var access: GeneratorConfiguration.AccessLevel
+    var title: String
+    var version: String
+    var baseURL: String
+    var errorType: String?
+    var secretHeaderNames: [String]
+    var credentials: [CredentialDecl]
+    var operations: [OperationDecl]
+    var models: [TypeDecl]
+}

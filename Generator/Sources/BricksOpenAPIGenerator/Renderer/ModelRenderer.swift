@@ -1,0 +1,176 @@
+/// Writes model declarations: structs, string enums, one-of enums, aliases.
+struct ModelRenderer {
+    let access: String
+    let apiName: String
+
+    func render(_ decl: TypeDecl, into writer: inout CodeWriter) {
+        switch decl {
+        case .structure(let structure): render(structure, into: &writer)
+        case .stringEnum(let stringEnum): render(stringEnum, into: &writer)
+        case .oneOf(let oneOf): render(oneOf, into: &writer)
+        case .alias(let alias):
+            writer.doc(alias.doc)
+            writer.line("\(access)typealias \(alias.name) = \(alias.target.swift)")
+        }
+    }
+
+    // MARK: Structs
+
+    func render(_ decl: StructDecl, into writer: inout CodeWriter) {
+        writer.doc(decl.doc)
+        let conformances = decl.isError ? "Codable, Hashable, Sendable, Error" : "Codable, Hashable, Sendable"
+        writer.block("\(access)struct \(decl.name): \(conformances)") { writer in
+            for nested in decl.nested {
+                render(nested, into: &writer)
+                writer.line("")
+            }
+            for property in decl.properties {
+                writer.doc(Self.propertyDoc(property))
+                writer.line(Self.storedProperty(property, access: access))
+            }
+            let needsInit = !access.isEmpty || decl.properties.contains { $0.defaultValue != nil }
+            if needsInit {
+                writer.line("")
+                renderMemberwiseInit(decl.properties, into: &writer)
+            }
+            let needsKeys = decl.properties.contains { Self.unescaped($0.name) != $0.key }
+            let needsDecoder = decl.properties.contains { $0.defaultValue != nil }
+            if needsKeys || needsDecoder {
+                writer.line("")
+                writer.block("\(access.isEmpty ? "" : "public ")enum CodingKeys: String, CodingKey") { writer in
+                    for property in decl.properties {
+                        let name = property.name
+                        writer.line(Self.unescaped(name) == property.key ? "case \(name)" : "case \(name) = \(SchemaTranslator.stringLiteral(property.key))")
+                    }
+                }
+            }
+            if needsDecoder {
+                writer.line("")
+                writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+                    writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                    for property in decl.properties {
+                        let key = "." + property.name
+                        if let defaultValue = property.defaultValue {
+                            writer.line("\(property.name) = try container.decodeIfPresent(\(property.type.swift).self, forKey: \(key)) ?? \(defaultValue)")
+                        } else if property.type.isOptional {
+                            writer.line("\(property.name) = try container.decodeIfPresent(\(property.type.nonOptional.swift).self, forKey: \(key))")
+                        } else {
+                            writer.line("\(property.name) = try container.decode(\(property.type.swift).self, forKey: \(key))")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func propertyDoc(_ property: PropertyDecl) -> String? {
+        guard let doc = property.doc.map(OperationTranslator.firstParagraph) else {
+            return property.deprecated ? "Deprecated." : nil
+        }
+        return property.deprecated ? doc + "\n\nDeprecated." : doc
+    }
+
+    static func storedProperty(_ property: PropertyDecl, access: String) -> String {
+        let wrapper = property.indirect ? "@Indirect " : ""
+        var text = "\(wrapper)\(access)var \(property.name): \(property.type.swift)"
+        if let defaultValue = property.defaultValue {
+            text += " = " + defaultValue
+        } else if property.indirect && property.type.isOptional {
+            text += " = nil"
+        }
+        return text
+    }
+
+    func renderMemberwiseInit(_ properties: [PropertyDecl], into writer: inout CodeWriter) {
+        let parameters = properties.map { property -> String in
+            var text = "\(property.name): \(property.type.swift)"
+            if let defaultValue = property.defaultValue {
+                text += " = " + defaultValue
+            } else if property.type.isOptional {
+                text += " = nil"
+            }
+            return text
+        }
+        let signature = "\(access)init(\(parameters.joined(separator: ", ")))"
+        if signature.count + 8 <= 120 {
+            writer.block(signature) { writer in
+                for property in properties { writer.line("self.\(Self.unescaped(property.name)) = \(property.name)") }
+            }
+        } else {
+            writer.line("\(access)init(")
+            for (index, parameter) in parameters.enumerated() {
+                writer.line("    " + parameter + (index == parameters.count - 1 ? "" : ","))
+            }
+            writer.block(")") { writer in
+                for property in properties { writer.line("self.\(Self.unescaped(property.name)) = \(property.name)") }
+            }
+        }
+    }
+
+    static func unescaped(_ name: String) -> String {
+        name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+    }
+
+    // MARK: Enums
+
+    func render(_ decl: StringEnumDecl, into writer: inout CodeWriter) {
+        writer.doc(decl.doc)
+        writer.block("\(access)struct \(decl.name): RawRepresentable, Codable, Hashable, Sendable") { writer in
+            writer.line("\(access)var rawValue: String")
+            writer.line("\(access)init(rawValue: String) { self.rawValue = rawValue }")
+            for member in decl.cases {
+                writer.line("\(access)static let \(member.name) = \(decl.name)(rawValue: \(SchemaTranslator.stringLiteral(member.value)))")
+            }
+        }
+    }
+
+    func render(_ decl: OneOfDecl, into writer: inout CodeWriter) {
+        writer.doc(decl.doc)
+        let keyword = decl.isIndirect ? "indirect enum" : "enum"
+        writer.block("\(access)\(keyword) \(decl.name): Codable, Hashable, Sendable") { writer in
+            for nested in decl.nested {
+                render(nested, into: &writer)
+                writer.line("")
+            }
+            for member in decl.cases { writer.line("case \(member.name)(\(member.type.swift))") }
+            writer.line("")
+            if let discriminator = decl.discriminator {
+                writer.block("private enum DiscriminatorKeys: String, CodingKey") { writer in
+                    writer.line("case discriminator = \(SchemaTranslator.stringLiteral(discriminator.property))")
+                }
+                writer.line("")
+            }
+            writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+                if let discriminator = decl.discriminator {
+                    writer.line("let container = try decoder.container(keyedBy: DiscriminatorKeys.self)")
+                    writer.block("switch try container.decodeIfPresent(String.self, forKey: .discriminator)") { writer in
+                        for entry in discriminator.mapping {
+                            guard let member = decl.cases.first(where: { $0.name == entry.caseName }) else { continue }
+                            writer.outdented("case \(SchemaTranslator.stringLiteral(entry.value)):")
+                            writer.line("self = .\(member.name)(try \(member.type.swift)(from: decoder))")
+                            writer.line("return")
+                        }
+                        writer.outdented("default:")
+                        writer.line("break")
+                    }
+                }
+                for member in decl.cases {
+                    writer.block("if let value = try? \(member.type.swift)(from: decoder)") { writer in
+                        writer.line("self = .\(member.name)(value)")
+                        writer.line("return")
+                    }
+                }
+                writer.line("throw DecodingError.dataCorrupted(")
+                writer.line("    DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \"no case of \(decl.name) matches\"))")
+            }
+            writer.line("")
+            writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+                writer.block("switch self") { writer in
+                    for member in decl.cases {
+                        writer.outdented("case .\(member.name)(let value): try value.encode(to: encoder)")
+                    }
+                }
+            }
+        }
+    }
+}

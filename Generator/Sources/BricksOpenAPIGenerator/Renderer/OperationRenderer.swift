@@ -1,0 +1,259 @@
+/// Writes one request struct per operation.
+struct OperationRenderer {
+    let access: String
+    let api: APIDecl
+
+    func render(_ decl: OperationDecl, into writer: inout CodeWriter) {
+        var doc = "`\(decl.method) \(decl.path)`"
+        if let summary = decl.doc { doc += ": " + summary }
+        writer.doc(doc)
+        if decl.deprecated { writer.line("@available(*, deprecated, message: \"deprecated in the API description\")") }
+        writer.block("\(access)struct \(decl.name): \(conformances(decl).joined(separator: ", "))") { writer in
+            renderTypes(decl, into: &writer)
+            renderStoredProperties(decl, into: &writer)
+            if !access.isEmpty {
+                writer.line("")
+                renderInit(decl, into: &writer)
+            }
+            renderComputed(decl, into: &writer)
+        }
+    }
+
+    private func conformances(_ decl: OperationDecl) -> [String] {
+        var list = [api.protocolName]
+        if ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].contains(decl.method) {
+            list.append("\(decl.method)RequestType")
+        }
+        switch decl.body {
+        case .json: list.append("JSONBodyRequestType")
+        case .form: list.append("FormURLEncodedBodyRequestType")
+        case .multipart: list.append("MultipartFormBodyRequestType")
+        case .data: list.append("DataBodyRequestType")
+        case nil: break
+        }
+        switch decl.pagination {
+        case .linkHeader: list.append("LinkHeaderPaginatedRequestType")
+        case .cursor: list.append("CursorPaginatedRequestType")
+        case nil: break
+        }
+        switch decl.response {
+        case .json: list.append("JSONResponseType")
+        case .empty: list.append("EmptyResponseType")
+        case .data: list.append("DataResponseType")
+        case .string: list.append("StringResponseType")
+        case .serverSentEvents: list.append("ServerSentEventsResponseType")
+        case .jsonLines: list.append("JSONLinesResponseType")
+        }
+        return list
+    }
+
+    private func renderTypes(_ decl: OperationDecl, into writer: inout CodeWriter) {
+        switch decl.response {
+        case .json(let type) where type != .named("Response"):
+            writer.line("\(access)typealias Response = \(type.swift)")
+        case .serverSentEvents(let type):
+            writer.line("\(access)typealias Event = \(type?.swift ?? "ServerSentEvent")")
+        case .jsonLines(let type) where type != .named("Event"):
+            writer.line("\(access)typealias Event = \(type.swift)")
+        default:
+            break
+        }
+        let models = ModelRenderer(access: access, apiName: api.name)
+        for nested in decl.nested {
+            writer.line("")
+            models.render(nested, into: &writer)
+        }
+        if !decl.nested.isEmpty { writer.line("") }
+    }
+
+    private func storedProperties(_ decl: OperationDecl) -> [PropertyDecl] {
+        var properties: [PropertyDecl] = decl.parameters.map { parameter in
+            PropertyDecl(name: parameter.name, key: parameter.key, type: parameter.type, doc: parameter.doc, deprecated: parameter.deprecated)
+        }
+        switch decl.body {
+        case .json(let type), .form(let type):
+            properties.append(PropertyDecl(name: "body", key: "body", type: type, doc: "The request body."))
+        case .multipart:
+            properties.append(PropertyDecl(name: "parts", key: "parts", type: .array(.named("MultipartFormPart")), doc: "The parts of the multipart form."))
+        case .data:
+            properties.append(PropertyDecl(name: "body", key: "body", type: .named("Data"), doc: "The request body."))
+        case nil:
+            break
+        }
+        switch decl.pagination {
+        case .linkHeader:
+            properties.append(PropertyDecl(name: "pageLink", key: "pageLink", type: .optional(.string), doc: "The page to fetch, from the previous page's `Link` header; `nil` for the first."))
+        case .cursor:
+            properties.append(PropertyDecl(name: "cursor", key: "cursor", type: .optional(.string), doc: "Where the page starts, from the previous page; `nil` for the first."))
+        case nil:
+            break
+        }
+        return properties
+    }
+
+    private func renderStoredProperties(_ decl: OperationDecl, into writer: inout CodeWriter) {
+        for property in storedProperties(decl) {
+            writer.doc(ModelRenderer.propertyDoc(property))
+            let keyword = property.type.isOptional ? "var" : "let"
+            let suffix = property.type.isOptional ? " = nil" : ""
+            writer.line("\(access)\(keyword) \(property.name): \(property.type.swift)\(suffix)")
+        }
+    }
+
+    private func renderInit(_ decl: OperationDecl, into writer: inout CodeWriter) {
+        ModelRenderer(access: access, apiName: api.name).renderMemberwiseInit(storedProperties(decl), into: &writer)
+    }
+
+    private func renderComputed(_ decl: OperationDecl, into writer: inout CodeWriter) {
+        if !["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].contains(decl.method) {
+            writer.line("")
+            writer.line("\(access)var method: HTTPMethod { .\(decl.method.lowercased()) }")
+        }
+        if !decl.segments.isEmpty {
+            writer.line("")
+            let parts = decl.segments.map { Self.segmentExpression($0, apiName: api.name) }
+            let single = "\(access)var pathSegments: [String] { [\(parts.joined(separator: ", "))] }"
+            if single.count <= 110 {
+                writer.line(single)
+            } else {
+                writer.block("\(access)var pathSegments: [String]") { writer in
+                    writer.line("[")
+                    for part in parts { writer.line("    " + part + ",") }
+                    writer.line("]")
+                }
+            }
+        }
+        let query = decl.parameters.filter { $0.location == .query }
+        let plain = query.filter { if case .deepObject = $0.encoding { return false } else { return true } }
+        let structured = query.filter { if case .deepObject = $0.encoding { return true } else { return false } }
+        if !plain.isEmpty {
+            writer.line("")
+            writer.block("\(access)var queryItems: [URLQueryItem]") { writer in
+                writer.line("var items: [URLQueryItem] = []")
+                for parameter in plain { renderQueryItem(parameter, into: &writer) }
+                writer.line("return items")
+            }
+        }
+        if !structured.isEmpty {
+            writer.line("")
+            writer.block("\(access)func encodedQueryItems() throws -> [URLQueryItem]") { writer in
+                writer.line("let encoder = QueryEncoder(arrayEncoding: .brackets)")
+                writer.line("var items: [URLQueryItem] = []")
+                for parameter in structured {
+                    let key = SchemaTranslator.stringLiteral(parameter.key)
+                    unwrapping(parameter, into: &writer) { value, writer in
+                        writer.line("items += try encoder.encode([\(key): \(value)])")
+                    }
+                }
+                writer.line("return items")
+            }
+        }
+        let headers = decl.parameters.filter { $0.location == .header }
+        if !headers.isEmpty {
+            writer.line("")
+            writer.block("\(access)var additionalHeaderFields: [String: String]") { writer in
+                writer.line("var fields: [String: String] = [:]")
+                for parameter in headers {
+                    let key = SchemaTranslator.stringLiteral(parameter.key)
+                    unwrapping(parameter, into: &writer) { value, writer in
+                        writer.line("fields[\(key)] = \(Self.text(of: value, encoding: parameter.encoding, apiName: api.name))")
+                    }
+                }
+                writer.line("return fields")
+            }
+        }
+        switch decl.body {
+        case .form:
+            writer.line("")
+            writer.line("/// Nested values as `key[inner]=value`, lists as `key[]=value`.")
+            writer.line("\(access)var formEncoder: QueryEncoder { QueryEncoder(arrayEncoding: .brackets) }")
+        case .data(let contentType) where contentType != "application/octet-stream":
+            writer.line("")
+            writer.line("\(access)var contentType: String? { \(SchemaTranslator.stringLiteral(contentType)) }")
+        default:
+            break
+        }
+        if case .cursor(let parameter, let nextCursor) = decl.pagination {
+            writer.line("")
+            writer.line("\(access)var cursorParameter: String { \(SchemaTranslator.stringLiteral(parameter)) }")
+            writer.line("\(access)func nextCursor(in response: Response) -> String? { \(nextCursor) }")
+        }
+        if case .serverSentEvents(let type?) = decl.response {
+            writer.line("")
+            writer.block("\(access)func event(from event: ServerSentEvent) throws -> \(type.swift)?") { writer in
+                writer.line("try \(api.name)Coding.decoder.decode(\(type.swift).self, from: Data(event.data.utf8))")
+            }
+        }
+    }
+
+    /// Writes `body` with the parameter's value bound to a name, unwrapping an optional.
+    private func unwrapping(_ parameter: ParameterDecl, into writer: inout CodeWriter, _ body: (String, inout CodeWriter) -> Void) {
+        if parameter.type.isOptional {
+            let bare = ModelRenderer.unescaped(parameter.name)
+            let binding = bare == parameter.name ? "if let \(bare)" : "if let value = \(parameter.name)"
+            let value = bare == parameter.name ? bare : "value"
+            var inner = CodeWriter()
+            body(value, &inner)
+            let single = "\(binding) { \(inner.lines.first ?? "") }"
+            if inner.lines.count == 1, single.count + 8 <= 120 {
+                writer.line(single)
+            } else {
+                writer.block(binding) { writer in body(value, &writer) }
+            }
+        } else {
+            body(parameter.name, &writer)
+        }
+    }
+
+    private func renderQueryItem(_ parameter: ParameterDecl, into writer: inout CodeWriter) {
+        let key = SchemaTranslator.stringLiteral(parameter.key)
+        unwrapping(parameter, into: &writer) { value, writer in
+            switch parameter.encoding {
+            case .list(let kind, explode: true, separator: _):
+                writer.line("items += \(value).map { URLQueryItem(name: \(key), value: \(Self.scalarText("$0", kind, apiName: api.name))) }")
+            default:
+                writer.line("items.append(URLQueryItem(name: \(key), value: \(Self.text(of: value, encoding: parameter.encoding, apiName: api.name))))")
+            }
+        }
+    }
+
+    /// A Swift expression for the text of `value`.
+    static func text(of value: String, encoding: ParameterEncoding, apiName: String) -> String {
+        switch encoding {
+        case .scalar(let kind):
+            return scalarText(value, kind, apiName: apiName)
+        case .list(let kind, _, let separator):
+            let element = scalarText("$0", kind, apiName: apiName)
+            let mapped = element == "$0" ? value : "\(value).map { \(element) }"
+            return "\(mapped).joined(separator: \(SchemaTranslator.stringLiteral(separator)))"
+        case .deepObject:
+            return "String(describing: \(value))"
+        }
+    }
+
+    static func scalarText(_ value: String, _ kind: ScalarKind, apiName: String) -> String {
+        switch kind {
+        case .string: return value
+        case .describable: return "String(\(value))"
+        case .rawValue: return "\(value).rawValue"
+        case .date: return "\(apiName)Coding.string(from: \(value))"
+        case .json: return "String(describing: \(value))"
+        }
+    }
+
+    static func segmentExpression(_ pieces: [PathPiece], apiName: String) -> String {
+        if pieces.count == 1, case .parameter(let name, let kind) = pieces[0] {
+            return scalarText(name, kind, apiName: apiName)
+        }
+        var text = "\""
+        for piece in pieces {
+            switch piece {
+            case .literal(let literal):
+                text += String(SchemaTranslator.stringLiteral(literal).dropFirst().dropLast())
+            case .parameter(let name, let kind):
+                text += "\\(" + scalarText(name, kind, apiName: apiName) + ")"
+            }
+        }
+        return text + "\""
+    }
+}

@@ -1,0 +1,61 @@
+/// A problem found in a document, named by where it is: a JSON pointer such as
+/// `#/paths/~1repos~1{owner}~1{repo}/get/responses/200`.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How bad the problem is.
+    public enum Severity: String, Sendable, Hashable {
+        /// The generation goes on: something was skipped or approximated.
+        case warning
+        /// The generation cannot go on.
+        case error
+    }
+
+    /// How bad the problem is.
+    public var severity: Severity
+    /// Where the problem is, as a JSON pointer into the document (`#/components/schemas/user`).
+    public var pointer: String
+    /// What the problem is, in a sentence.
+    public var message: String
+
+    /// Makes a diagnostic.
+    public init(_ severity: Severity, at pointer: String, _ message: String) {
+        self.severity = severity
+        self.pointer = pointer
+        self.message = message
+    }
+
+    /// `warning: #/paths/~1pets/get: message`.
+    public var description: String { "\(severity.rawValue): \(pointer): \(message)" }
+}
+
+/// A failure that stops the generation, with the place it is about.
+public struct GeneratorError: Error, Sendable, CustomStringConvertible {
+    /// The diagnostic that says what and where.
+    public var diagnostic: Diagnostic
+
+    /// Makes an error at `pointer` (a JSON pointer, or a file path for a file that cannot be read).
+    public init(at pointer: String, _ message: String) {
+        diagnostic = Diagnostic(.error, at: pointer, message)
+    }
+
+    /// `error: #/…: message`.
+    public var description: String { diagnostic.description }
+}
+
+/// Builds JSON pointers (RFC 6901) into the document.
+enum Pointer {
+    /// Escapes one reference token: `~` as `~0`, `/` as `~1`.
+    static func escape(_ token: String) -> String {
+        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// `#/a/b~1c` from `["a", "b/c"]`.
+    static func make(_ tokens: [String]) -> String {
+        "#" + tokens.map { "/" + escape($0) }.joined()
+    }
+
+    /// The pointer of a component schema.
+    static func schema(_ name: String) -> String { make(["components", "schemas", name]) }
+
+    /// The pointer of an operation.
+    static func operation(path: String, method: String) -> String { make(["paths", path, method]) }
+}

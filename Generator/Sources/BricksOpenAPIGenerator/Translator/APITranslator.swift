@@ -1,0 +1,335 @@
+import Foundation
+import OpenAPIKit
+
+/// What the translation made of a document, and what it left out.
+public struct TranslationSummary: Sendable, Equatable {
+    /// Operations generated.
+    public var operationsGenerated = 0
+    /// Operations skipped, each with its place and reason (`#/paths/…/get: reason`).
+    public var skippedOperations: [String] = []
+    /// Operations left out by the configuration's filter.
+    public var operationsFiltered = 0
+    /// Component schemas generated.
+    public var schemasGenerated = 0
+    /// Component schemas not needed by the selected operations.
+    public var schemasFiltered = 0
+    /// Component schemas that could not be generated, each with its place and reason.
+    public var skippedSchemas: [String] = []
+}
+
+/// The translate layer: an OpenAPI document into the declarations to write.
+struct APITranslator {
+    let document: OpenAPI.Document
+    let configuration: GeneratorConfiguration
+
+    /// The declarations, the summary and the diagnostics.
+    func translate() -> (APIDecl, TranslationSummary, [Diagnostic]) {
+        let apiName = Self.apiName(configuration.name ?? document.info.title)
+        let context = TranslationContext(document: document, configuration: configuration, apiName: apiName)
+        var summary = TranslationSummary()
+        let names = configuration.names ?? [:]
+
+        for (key, _) in document.webhooks {
+            context.warn(Pointer.make(["webhooks", key]), "webhooks are not generated: ignored")
+        }
+
+        // 1. The operations selected.
+        struct Candidate {
+            var path: OpenAPI.Path
+            var method: OpenAPI.HttpMethod
+            var pathItem: OpenAPI.PathItem
+            var operation: OpenAPI.Operation
+        }
+        var candidates: [Candidate] = []
+        for (path, either) in document.paths {
+            guard let pathItem = document.components[either] else {
+                summary.skippedOperations.append(Pointer.make(["paths", path.rawValue]) + ": unresolvable path item $ref")
+                continue
+            }
+            for endpoint in pathItem.endpoints {
+                let operation = endpoint.operation
+                let tags = operation.tags ?? []
+                if let include = configuration.include, !include.isEmpty,
+                    !include.matches(path: path.rawValue, operationId: operation.operationId, tags: tags)
+                {
+                    summary.operationsFiltered += 1
+                    continue
+                }
+                if let exclude = configuration.exclude, !exclude.isEmpty,
+                    exclude.matches(path: path.rawValue, operationId: operation.operationId, tags: tags)
+                {
+                    summary.operationsFiltered += 1
+                    continue
+                }
+                candidates.append(Candidate(path: path, method: endpoint.method, pathItem: pathItem, operation: operation))
+            }
+        }
+
+        // 2. The component schemas they need (all of them without a filter).
+        let filtering = !(configuration.include?.isEmpty ?? true) || !(configuration.exclude?.isEmpty ?? true)
+        var needed: Set<String> = []
+        let allKeys = document.components.schemas.keys.map(\.rawValue)
+        if filtering {
+            var roots: Set<String> = []
+            for candidate in candidates {
+                collectReferences(of: candidate.operation, pathItem: candidate.pathItem, context: context, into: &roots)
+            }
+            needed = closure(of: roots)
+        } else {
+            needed = Set(allKeys)
+        }
+        summary.schemasFiltered = allKeys.filter { !needed.contains($0) }.count
+
+        // 3. Names: components first, then operations, all unique.
+        var taken: Set<String> = [apiName + "API", apiName + "Coding", apiName + "Credentials"]
+        for key in allKeys.sorted() where needed.contains(key) {
+            var name = names[key] ?? Naming.typeName(key)
+            if Naming.reservedTopLevelNames.contains(name) || name == apiName + "API" { name = apiName + name }
+            name = Self.unique(name, in: &taken)
+            context.componentTypeNames[key] = name
+        }
+        var operationNames: [Int: String] = [:]
+        for (index, candidate) in candidates.enumerated() {
+            let id = candidate.operation.operationId
+            var name = id.flatMap { names[$0] } ?? Naming.typeName(id ?? (candidate.method.rawValue.lowercased() + " " + candidate.path.rawValue))
+            if Naming.reservedTopLevelNames.contains(name) || taken.contains(name) { name += "Request" }
+            operationNames[index] = Self.unique(name, in: &taken)
+        }
+        context.topLevelNames = taken
+
+        // 4. Models.
+        let schemaTranslator = SchemaTranslator(context: context)
+        var models: [TypeDecl] = []
+        for key in allKeys where needed.contains(key) {
+            guard let schema = document.components.schemas[context.componentKey(key)], let name = context.componentTypeNames[key] else {
+                continue
+            }
+            var extra: [TypeDecl] = []
+            models.append(schemaTranslator.componentDeclaration(key: key, name: name, schema: schema, extra: &extra))
+            models += extra
+            summary.schemasGenerated += 1
+        }
+
+        // 5. Operations.
+        var operationTranslator = OperationTranslator(context: context)
+        operationTranslator.enumNames = Self.stringEnumNames(in: models)
+        for model in models {
+            if case .structure(let structure) = model { operationTranslator.structures[structure.name] = structure }
+            if case .alias(let alias) = model { operationTranslator.aliases[alias.name] = alias.target }
+        }
+        var operations: [OperationDecl] = []
+        for (index, candidate) in candidates.enumerated() {
+            guard let name = operationNames[index] else { continue }
+            let translator = operationTranslator
+            do {
+                let decl = try translator.translate(
+                    name: name, path: candidate.path, method: candidate.method, pathItem: candidate.pathItem,
+                    operation: candidate.operation)
+                operations.append(decl)
+                summary.operationsGenerated += 1
+            } catch {
+                summary.skippedOperations.append(error.pointer + ": " + error.message)
+                context.warn(error.pointer, "operation skipped: " + error.message)
+            }
+        }
+
+        // 6. The API error, credentials and base URL.
+        let errorType = commonErrorType(candidates.map(\.operation), context: context, models: models)
+        if let errorType {
+            models = models.map { model in
+                guard case .structure(var structure) = model, structure.name == errorType else { return model }
+                structure.isError = true
+                return .structure(structure)
+            }
+        }
+        let (credentials, secrets) = credentials(context: context)
+        let baseURL = baseURL(context: context)
+
+        // 7. Cycles of value types broken.
+        CycleBreaker.breakCycles(in: &models, operations: &operations)
+        LayoutBalancer.balance(models: &models, operations: &operations)
+
+        let api = APIDecl(
+            name: apiName, protocolName: apiName + "API", access: configuration.accessLevel ?? .internal,
+            title: document.info.title, version: document.info.version, baseURL: baseURL, errorType: errorType,
+            secretHeaderNames: secrets, credentials: credentials, operations: operations, models: models)
+        var diagnostics = context.diagnostics
+        if context.usesJSONValue || context.usesDate { diagnostics += [] }
+        return (api, summary, diagnostics)
+    }
+
+    private static func stringEnumNames(in models: [TypeDecl]) -> Set<String> {
+        var names: Set<String> = []
+        for model in models {
+            switch model {
+            case .stringEnum(let decl): names.insert(decl.name)
+            case .alias(let alias):
+                if case .named(let target) = alias.target, models.contains(where: { $0.name == target && $0.isStringEnum }) {
+                    names.insert(alias.name)
+                }
+            default: break
+            }
+        }
+        return names
+    }
+
+    // MARK: References
+
+    private func collectReferences(of operation: OpenAPI.Operation, pathItem: OpenAPI.PathItem, context: TranslationContext, into names: inout Set<String>) {
+        for either in pathItem.parameters + operation.parameters {
+            guard let parameter = document.components[either], case .a(let schemaContext) = parameter.schemaOrContent else { continue }
+            switch schemaContext.schema {
+            case .a(let reference): if let name = reference.name { names.insert(name) }
+            case .b(let schema): TranslationContext.references(in: schema, into: &names)
+            }
+        }
+        if let body = operation.requestBody, let request = document.components[body] {
+            for (_, content) in context.contents(request.content) {
+                if let schema = content.schema { TranslationContext.references(in: schema, into: &names) }
+            }
+        }
+        for either in operation.responses.values {
+            guard let response = document.components[either] else { continue }
+            for (_, content) in context.contents(response.content) {
+                if let schema = content.schema { TranslationContext.references(in: schema, into: &names) }
+                if let schema = content.itemSchema { TranslationContext.references(in: schema, into: &names) }
+            }
+        }
+    }
+
+    /// Every schema reachable from `roots` (a work list: a cycle ends when its names are seen).
+    private func closure(of roots: Set<String>) -> Set<String> {
+        var seen: Set<String> = []
+        var work = Array(roots)
+        while let name = work.popLast() {
+            guard !seen.contains(name) else { continue }
+            seen.insert(name)
+            guard let key = OpenAPI.ComponentKey(rawValue: name), let schema = document.components.schemas[key] else { continue }
+            var found: Set<String> = []
+            TranslationContext.references(in: schema, into: &found)
+            work += found.filter { !seen.contains($0) }
+        }
+        return seen.filter { OpenAPI.ComponentKey(rawValue: $0).flatMap { document.components.schemas[$0] } != nil }
+    }
+
+    // MARK: Error, credentials, base URL
+
+    /// The component struct most error responses use, when more than half of the operations
+    /// with a JSON error response use it.
+    private func commonErrorType(_ operations: [OpenAPI.Operation], context: TranslationContext, models: [TypeDecl]) -> String? {
+        var counts: [String: Int] = [:]
+        var withErrors = 0
+        for operation in operations {
+            var found: Set<String> = []
+            for (status, either) in operation.responses {
+                let isError: Bool
+                switch status.value {
+                case .default: isError = true
+                case .status(let code): isError = code >= 400
+                case .range(let range): isError = range == .clientError || range == .serverError
+                }
+                guard isError, let response = document.components[either] else { continue }
+                for (type, content) in context.contents(response.content) where OperationTranslator.isJSON(type) {
+                    if let schema = content.schema, let name = TranslationContext.referencedName(schema) { found.insert(name) }
+                }
+            }
+            if !found.isEmpty { withErrors += 1 }
+            for name in found { counts[name, default: 0] += 1 }
+        }
+        guard let best = counts.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }).first,
+            best.value * 2 > withErrors, let swiftName = context.componentTypeNames[best.key],
+            models.contains(where: { if case .structure(let s) = $0 { return s.name == swiftName } else { return false } })
+        else { return nil }
+        return swiftName
+    }
+
+    private func credentials(context: TranslationContext) -> ([CredentialDecl], [String]) {
+        var credentials: [CredentialDecl] = []
+        var secrets: [String] = []
+        for (key, either) in document.components.securitySchemes {
+            guard let scheme = document.components[either] else {
+                context.warn(Pointer.make(["components", "securitySchemes", key.rawValue]), "unresolvable $ref")
+                continue
+            }
+            let credential: CredentialDecl
+            switch scheme.type {
+            case .http(let name, _):
+                switch name.lowercased() {
+                case "basic": credential = .basic
+                case "bearer": credential = .bearer
+                default:
+                    context.warn(Pointer.make(["components", "securitySchemes", key.rawValue]), "HTTP scheme `\(name)` is not generated")
+                    continue
+                }
+                secrets.append("Authorization")
+            case .apiKey(let name, let location):
+                switch location {
+                case .header:
+                    credential = .headerKey(name: name)
+                    secrets.append(name)
+                case .query:
+                    credential = .queryKey(name: name)
+                case .cookie:
+                    context.warn(Pointer.make(["components", "securitySchemes", key.rawValue]), "cookie API keys are not generated")
+                    continue
+                }
+            case .oauth2, .openIdConnect:
+                credential = .bearer
+                secrets.append("Authorization")
+            case .mutualTLS:
+                continue
+            }
+            if !credentials.contains(credential) { credentials.append(credential) }
+        }
+        var unique: [String] = []
+        for secret in secrets where !unique.contains(where: { $0.lowercased() == secret.lowercased() }) { unique.append(secret) }
+        return (credentials, unique.sorted())
+    }
+
+    private func baseURL(context: TranslationContext) -> String {
+        guard let server = document.servers.first else {
+            context.warn("#/servers", "no server: the base URL is http://localhost")
+            return "http://localhost"
+        }
+        var text = server.urlTemplate.absoluteString
+        for (name, variable) in server.variables {
+            text = text.replacingOccurrences(of: "{\(name)}", with: variable.default)
+        }
+        while text.hasSuffix("/") { text.removeLast() }
+        guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+            context.warn("#/servers/0/url", "`\(text)` is not an absolute URL: the base URL is http://localhost" + (text.hasPrefix("/") ? text : ""))
+            return "http://localhost" + (text.hasPrefix("/") ? text : "")
+        }
+        return text
+    }
+
+    // MARK: Names
+
+    /// `GitHub v3 REST API` → `GitHub`; a configured name is kept as it is.
+    static func apiName(_ title: String) -> String {
+        let words = Naming.words(title).filter { word in
+            let lowered = word.lowercased()
+            return !["api", "rest", "openapi", "the", "v1", "v2", "v3", "http"].contains(lowered)
+        }
+        let name = words.prefix(2).map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined()
+        return Naming.typeName(name.isEmpty ? "My" : name)
+    }
+
+    static func unique(_ name: String, in taken: inout Set<String>) -> String {
+        var candidate = name
+        var counter = 2
+        while taken.contains(candidate) {
+            candidate = name + String(counter)
+            counter += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+}
+
+extension TypeDecl {
+    var isStringEnum: Bool {
+        if case .stringEnum = self { return true }
+        return false
+    }
+}

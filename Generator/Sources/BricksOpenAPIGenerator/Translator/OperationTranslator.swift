@@ -1,0 +1,446 @@
+import Foundation
+import OpenAPIKit
+
+/// Why an operation was not generated.
+struct SkipReason: Error {
+    var pointer: String
+    var message: String
+}
+
+/// Translates one operation into a request struct.
+struct OperationTranslator {
+    let context: TranslationContext
+    var schemas: SchemaTranslator { SchemaTranslator(context: context) }
+
+    /// Properties a request struct inherits from the bricks: a parameter may not take these names.
+    static let reservedMembers: Set<String> = [
+        "method", "baseURL", "path", "pathSegments", "queryItems", "encodedQueryItems", "headerFields",
+        "additionalHeaderFields", "secretHeaderNames", "contentType", "timeoutInterval", "cachePolicy", "httpBody",
+        "streamedBody", "body", "encoder", "decoder", "formEncoder", "queryEncoder", "formItems", "parts", "fileURL",
+        "pageLink", "cursor", "cursorParameter", "nextCursor", "acceptableStatusCodes", "maximumResponseSize",
+        "reconnection", "maximumLineLength", "defaultEncoding", "makeURLRequest", "nextRequest",
+    ]
+
+    /// The request struct for `operation`.
+    /// - Throws: ``SkipReason`` for an operation that cannot be generated.
+    func translate(
+        name: String, path: OpenAPI.Path, method: OpenAPI.HttpMethod, pathItem: OpenAPI.PathItem,
+        operation: OpenAPI.Operation
+    ) throws(SkipReason) -> OperationDecl {
+        let pathString = path.rawValue
+        let pointer = Pointer.operation(path: pathString, method: method.rawValue.lowercased())
+        var scope = NameScope(enclosing: [name])
+        var nested: [TypeDecl] = []
+        var parameters: [ParameterDecl] = []
+        var usedNames = Self.reservedMembers
+
+        // Parameters: the path item's, overridden by the operation's of the same name and place.
+        var resolved: [(parameter: OpenAPI.Parameter, pointer: String)] = []
+        for (index, either) in pathItem.parameters.enumerated() {
+            resolved.append((try resolve(either, pointer: Pointer.make(["paths", pathString, "parameters", String(index)])), ""))
+        }
+        for (index, either) in operation.parameters.enumerated() {
+            let parameterPointer = pointer + "/parameters/\(index)"
+            let parameter = try resolve(either, pointer: parameterPointer)
+            resolved.removeAll { $0.parameter.name == parameter.name && $0.parameter.location == parameter.location }
+            resolved.append((parameter, parameterPointer))
+        }
+        for (parameter, parameterPointer) in resolved {
+            if let decl = try translateParameter(
+                parameter, pointer: parameterPointer.isEmpty ? pointer : parameterPointer, usedNames: &usedNames,
+                nested: &nested, scope: &scope)
+            {
+                parameters.append(decl)
+            }
+        }
+
+        // The path, piece by piece.
+        var segments: [[PathPiece]] = []
+        for component in path.components where !component.isEmpty {
+            segments.append(try pieces(of: component, parameters: parameters, pointer: pointer))
+        }
+
+        var body: BodyDecl?
+        if method == .get || method == .head {
+            if let requestBody = operation.requestBody, !isEmptyBody(requestBody) {
+                context.warn(pointer + "/requestBody", "a \(method.rawValue.uppercased()) request carries no body in Bricks: the body is not generated")
+            }
+        } else {
+            body = try translateBody(operation.requestBody, pointer: pointer + "/requestBody", nested: &nested, scope: &scope)
+        }
+        let (response, successResponse) = try translateResponse(operation, pointer: pointer, nested: &nested, scope: &scope)
+
+        var decl = OperationDecl(
+            name: name, operationId: operation.operationId, method: method.rawValue.uppercased(), path: pathString,
+            doc: Self.doc(summary: operation.summary, description: operation.description),
+            deprecated: operation.deprecated, group: operation.tags?.first ?? Self.group(of: path), segments: segments,
+            parameters: parameters, body: body, response: response, pagination: nil, nested: nested)
+        decl.pagination = pagination(for: &decl, success: successResponse, operation: operation)
+        if !operation.callbacks.isEmpty {
+            context.warn(pointer + "/callbacks", "callbacks are not generated: ignored")
+        }
+        return decl
+    }
+
+    private func resolve(
+        _ either: Either<OpenAPI.Reference<OpenAPI.Parameter>, OpenAPI.Parameter>, pointer: String
+    ) throws(SkipReason) -> OpenAPI.Parameter {
+        guard let parameter = context.document.components[either] else {
+            throw SkipReason(pointer: pointer, message: "unresolvable parameter $ref")
+        }
+        return parameter
+    }
+
+    // MARK: Parameters
+
+    private func translateParameter(
+        _ parameter: OpenAPI.Parameter, pointer: String, usedNames: inout Set<String>, nested: inout [TypeDecl],
+        scope: inout NameScope
+    ) throws(SkipReason) -> ParameterDecl? {
+        let location: ParameterLocation
+        switch parameter.location {
+        case .path: location = .path
+        case .query: location = .query
+        case .header:
+            let lowered = parameter.name.lowercased()
+            if lowered == "accept" || lowered == "content-type" || lowered == "authorization" { return nil }
+            location = .header
+        case .cookie:
+            context.warn(pointer, "cookie parameter `\(parameter.name)` is not generated")
+            return nil
+        case .querystring:
+            throw SkipReason(pointer: pointer, message: "`in: querystring` parameters are not supported")
+        }
+        guard case .a(let schemaContext) = parameter.schemaOrContent else {
+            throw SkipReason(pointer: pointer, message: "parameter `\(parameter.name)` uses `content` instead of `schema`")
+        }
+        let schema: JSONSchema
+        switch schemaContext.schema {
+        case .a(let reference): schema = .reference(reference.jsonReference)
+        case .b(let inline): schema = inline
+        }
+        var memberName = Naming.memberName(parameter.name)
+        if usedNames.contains(memberName) { memberName += "Parameter" }
+        var counter = 2
+        let base = memberName
+        while usedNames.contains(memberName) {
+            memberName = base + String(counter)
+            counter += 1
+        }
+        usedNames.insert(memberName)
+
+        var type = schemas.typeRef(
+            for: schema, suggested: Naming.typeName(parameter.name), pointer: pointer + "/schema", nested: &nested,
+            scope: &scope)
+        let required = location == .path || parameter.required
+        if !required { type = type.optional }
+
+        let encoding: ParameterEncoding
+        let style = schemaContext.style
+        if style == .deepObject {
+            guard location == .query else {
+                throw SkipReason(pointer: pointer, message: "`deepObject` is only defined for query parameters")
+            }
+            encoding = .deepObject
+        } else if let kind = scalarKind(type.nonOptional, nested: nested) {
+            encoding = .scalar(kind)
+        } else if case .array(let element) = type.nonOptional, let kind = scalarKind(element, nested: nested) {
+            let separator: String
+            switch style {
+            case .spaceDelimited: separator = " "
+            case .pipeDelimited: separator = "|"
+            default: separator = ","
+            }
+            encoding = .list(kind, explode: location == .query && schemaContext.explode, separator: separator)
+        } else if location == .query {
+            encoding = .deepObject
+        } else if isScalarUnion(schema) {
+            // `oneOf: [integer, string]` in a path or header: the text itself.
+            type = required ? .string : .optional(.string)
+            encoding = .scalar(.string)
+        } else {
+            throw SkipReason(
+                pointer: pointer, message: "\(location.rawValue) parameter `\(parameter.name)` is neither a value nor a list of values")
+        }
+        return ParameterDecl(
+            name: Naming.escaped(memberName), key: parameter.name, location: location, type: type, encoding: encoding,
+            doc: parameter.description.map { Self.firstParagraph($0) }, deprecated: parameter.deprecated)
+    }
+
+    /// Whether a schema is a `oneOf`/`anyOf` of scalars only.
+    private func isScalarUnion(_ schema: JSONSchema) -> Bool {
+        guard let resolved = context.resolve(schema) else { return false }
+        switch resolved.value {
+        case .one(of: let members, core: _), .any(of: let members, core: _):
+            return members.allSatisfy { member in
+                guard let inner = context.resolve(member) else { return false }
+                switch inner.value {
+                case .string, .integer, .number, .boolean, .null: return true
+                default: return false
+                }
+            }
+        default:
+            return false
+        }
+    }
+
+    /// How a type is written as text, when it is a scalar.
+    func scalarKind(_ type: TypeRef, nested: [TypeDecl]) -> ScalarKind? {
+        var type = type
+        var hops = 0
+        while case .named(let name) = type, let target = aliases[name], hops < 16 {
+            type = target
+            hops += 1
+        }
+        guard case .named(let name) = type else { return nil }
+        switch name {
+        case "String": return .string
+        case "Int", "Int32", "Int64", "Double", "Float", "Bool": return .describable
+        case "Date": return .date
+        case "JSONValue": return nil
+        default:
+            return enumNames.contains(name) || nested.contains(where: { $0.name == name && $0.isStringEnum }) ? .rawValue : nil
+        }
+    }
+
+    /// Component aliases by Swift name (filled by the API translator).
+    var aliases: [String: TypeRef] = [:]
+
+    /// Names of the string enums declared so far (filled by the API translator).
+    var enumNames: Set<String> = []
+
+    private func pieces(of component: String, parameters: [ParameterDecl], pointer: String) throws(SkipReason) -> [PathPiece] {
+        var result: [PathPiece] = []
+        var rest = Substring(component)
+        while let open = rest.firstIndex(of: "{") {
+            if open > rest.startIndex { result.append(.literal(String(rest[..<open]))) }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw SkipReason(pointer: pointer, message: "the path has an unclosed `{`")
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard let parameter = parameters.first(where: { $0.location == .path && $0.key == name }) else {
+                throw SkipReason(pointer: pointer, message: "the path names `{\(name)}` but no path parameter declares it")
+            }
+            guard case .scalar(let kind) = parameter.encoding else {
+                throw SkipReason(pointer: pointer, message: "path parameter `\(name)` is not a single value")
+            }
+            result.append(.parameter(name: parameter.name, kind: kind))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { result.append(.literal(String(rest))) }
+        return result
+    }
+
+    // MARK: Body
+
+    private func translateBody(
+        _ either: Either<OpenAPI.Reference<OpenAPI.Request>, OpenAPI.Request>?, pointer: String, nested: inout [TypeDecl],
+        scope: inout NameScope
+    ) throws(SkipReason) -> BodyDecl? {
+        guard let either else { return nil }
+        guard let request = context.document.components[either] else {
+            throw SkipReason(pointer: pointer, message: "unresolvable requestBody $ref")
+        }
+        let contents = context.contents(request.content)
+        guard !contents.isEmpty, !isEmptyBody(either) else { return nil }
+        func schemaType(_ content: OpenAPI.Content, _ type: OpenAPI.ContentType) -> TypeRef {
+            guard let schema = content.schema else {
+                context.usesJSONValue = true
+                return .json
+            }
+            return schemas.typeRef(
+                for: schema, suggested: "Body",
+                pointer: pointer + "/content/" + Pointer.escape(type.rawValue) + "/schema", nested: &nested, scope: &scope)
+        }
+        if let (type, content) = contents.first(where: { Self.isJSON($0.key) }) {
+            return .json(schemaType(content, type).nonOptional)
+        }
+        if let (type, content) = contents.first(where: { $0.key.typeAndSubtype == "application/x-www-form-urlencoded" }) {
+            let bodyType = schemaType(content, type).nonOptional
+            if bodyType.nonOptional == .json || (bodyType.inlineName == nil && !isDictionary(bodyType)) {
+                throw SkipReason(pointer: pointer, message: "a form body must be an object")
+            }
+            return .form(bodyType)
+        }
+        if contents.contains(where: { $0.key.typeAndSubtype == "multipart/form-data" }) {
+            return .multipart
+        }
+        let first = contents[0].key.typeAndSubtype
+        return .data(contentType: first.contains("*") ? "application/octet-stream" : first)
+    }
+
+    /// Whether a request body holds nothing: an object schema without properties (Stripe's GETs).
+    private func isEmptyBody(_ either: Either<OpenAPI.Reference<OpenAPI.Request>, OpenAPI.Request>) -> Bool {
+        guard let request = context.document.components[either] else { return false }
+        return context.contents(request.content).allSatisfy { _, content in
+            guard let schema = content.schema, let resolved = context.resolve(schema) else { return content.schema == nil }
+            if case .object(_, let object) = resolved.value {
+                return object.properties.isEmpty && (object.additionalProperties == nil || object.additionalProperties?.a == false)
+            }
+            return false
+        }
+    }
+
+    private func isDictionary(_ type: TypeRef) -> Bool {
+        if case .dictionary = type.nonOptional { return true }
+        return false
+    }
+
+    // MARK: Response
+
+    private func translateResponse(
+        _ operation: OpenAPI.Operation, pointer: String, nested: inout [TypeDecl], scope: inout NameScope
+    ) throws(SkipReason) -> (ResponseDecl, OpenAPI.Response?) {
+        var chosen: (status: String, either: Either<OpenAPI.Reference<OpenAPI.Response>, OpenAPI.Response>)?
+        var best = Int.max
+        for (status, either) in operation.responses {
+            let rank: Int
+            switch status.value {
+            case .status(let code) where (200..<300).contains(code): rank = code
+            case .range(.success): rank = 299
+            default: continue
+            }
+            if rank < best {
+                best = rank
+                chosen = (status.rawValue, either)
+            }
+        }
+        if chosen == nil, let fallback = operation.responses.first(where: { $0.key.value == .default }) {
+            chosen = ("default", fallback.value)
+        }
+        guard let chosen else { return (.empty, nil) }
+        let responsePointer = pointer + "/responses/" + chosen.status
+        guard let response = context.document.components[chosen.either] else {
+            throw SkipReason(pointer: responsePointer, message: "unresolvable response $ref")
+        }
+        let contents = context.contents(response.content)
+        guard !contents.isEmpty else { return (.empty, response) }
+        func schemaType(_ content: OpenAPI.Content, _ type: OpenAPI.ContentType, suggested: String) -> TypeRef {
+            guard let schema = content.schema ?? content.itemSchema else {
+                context.usesJSONValue = true
+                return .json
+            }
+            return schemas.typeRef(
+                for: schema, suggested: suggested,
+                pointer: responsePointer + "/content/" + Pointer.escape(type.rawValue) + "/schema", nested: &nested,
+                scope: &scope)
+        }
+        if let (type, content) = contents.first(where: { Self.isJSON($0.key) }) {
+            return (.json(schemaType(content, type, suggested: "Response")), response)
+        }
+        if let (type, content) = contents.first(where: { $0.key.typeAndSubtype == "text/event-stream" }) {
+            if content.schema == nil && content.itemSchema == nil { return (.serverSentEvents(nil), response) }
+            var event = schemaType(content, type, suggested: "Event")
+            if case .array(let element) = event { event = element }
+            if event == .string { return (.serverSentEvents(nil), response) }
+            return (.serverSentEvents(event), response)
+        }
+        let lines: Set<String> = ["application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/json-seq"]
+        if let (type, content) = contents.first(where: { lines.contains($0.key.typeAndSubtype) }) {
+            var event = schemaType(content, type, suggested: "Event")
+            if case .array(let element) = event { event = element }
+            return (.jsonLines(event), response)
+        }
+        if contents.contains(where: { $0.key.typeAndSubtype.hasPrefix("text/") }) {
+            return (.string, response)
+        }
+        return (.data, response)
+    }
+
+    static func isJSON(_ type: OpenAPI.ContentType) -> Bool {
+        let text = type.typeAndSubtype.lowercased()
+        return text == "application/json" || (text.hasPrefix("application/") && text.hasSuffix("+json"))
+            || text == "*/*" && false
+    }
+
+    // MARK: Pagination
+
+    private func pagination(for decl: inout OperationDecl, success: OpenAPI.Response?, operation: OpenAPI.Operation) -> PaginationDecl? {
+        let queryKeys = Set(decl.parameters.filter { $0.location == .query }.map(\.key))
+        for rule in context.configuration.pagination ?? [] {
+            if let operations = rule.operations, !operations.contains(decl.operationId ?? "") { continue }
+            switch rule.style {
+            case .link:
+                return .linkHeader
+            case .cursor:
+                let parameter = rule.cursorParameter ?? "cursor"
+                guard let field = rule.nextCursor, case .json(let responseType) = decl.response,
+                    let property = property(named: field, of: responseType, in: decl)
+                else { continue }
+                decl.parameters.removeAll { $0.location == .query && $0.key == parameter }
+                let access = property.type.isOptional ? "response.\(property.name)" : "response.\(property.name)"
+                return .cursor(parameter: parameter, nextCursor: access)
+            }
+        }
+        guard context.configuration.automaticPagination ?? true else { return nil }
+        if queryKeys.contains("per_page"), queryKeys.contains("page"),
+            let headers = success?.headers, headers.keys.contains(where: { $0.lowercased() == "link" })
+        {
+            return .linkHeader
+        }
+        if queryKeys.contains("starting_after"), case .json(let responseType) = decl.response,
+            let hasMore = property(named: "has_more", of: responseType, in: decl),
+            let data = property(named: "data", of: responseType, in: decl),
+            case .array(let element) = data.type.nonOptional, let item = element.inlineName,
+            let id = itemIdentifier(of: item), id.type.nonOptional == .string
+        {
+            decl.parameters.removeAll { $0.location == .query && $0.key == "starting_after" }
+            let more = hasMore.type.isOptional ? "response.\(hasMore.name) == true" : "response.\(hasMore.name)"
+            let list = data.type.isOptional ? "response.\(data.name)?.last" : "response.\(data.name).last"
+            return .cursor(parameter: "starting_after", nextCursor: "\(more) ? \(list)?.\(id.name) : nil")
+        }
+        return nil
+    }
+
+    /// A property of the reply's struct, nested in the operation or a component.
+    private func property(named key: String, of type: TypeRef, in decl: OperationDecl) -> PropertyDecl? {
+        guard case .named(let name) = type.nonOptional, let structure = structure(named: name, nested: decl.nested) else {
+            return nil
+        }
+        return structure.properties.first { $0.key == key }
+    }
+
+    private func itemIdentifier(of name: String) -> PropertyDecl? {
+        structure(named: name, nested: [])?.properties.first { $0.key == "id" }
+    }
+
+    private func structure(named name: String, nested: [TypeDecl]) -> StructDecl? {
+        for decl in nested {
+            if case .structure(let structure) = decl, structure.name == name { return structure }
+        }
+        return structures[name]
+    }
+
+    /// Component structs by Swift name (filled by the API translator).
+    var structures: [String: StructDecl] = [:]
+
+    /// The file an untagged operation goes to: its path's first segment that is not a version
+    /// (`/v1/customers/{id}` → `customers`).
+    static func group(of path: OpenAPI.Path) -> String {
+        let version = /^v[0-9]+$/
+        for component in path.components where !component.isEmpty && !component.contains("{") {
+            if (try? version.wholeMatch(in: component)) != nil { continue }
+            return component
+        }
+        return "Default"
+    }
+
+    // MARK: Docs
+
+    static func doc(summary: String?, description: String?) -> String? {
+        var parts: [String] = []
+        if let summary, !summary.isEmpty { parts.append(summary) }
+        if let description, !description.isEmpty {
+            let paragraph = firstParagraph(description)
+            if paragraph != summary { parts.append(paragraph) }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
+    }
+
+    /// The first paragraph of a description.
+    static func firstParagraph(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let range = trimmed.range(of: "\n\n") { return String(trimmed[..<range.lowerBound]) }
+        return trimmed
+    }
+}

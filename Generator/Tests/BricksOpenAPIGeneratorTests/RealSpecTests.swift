@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import BricksOpenAPIGenerator
+
+/// GitHub's and Stripe's descriptions (copies in `Generator/Specs`, with their licences).
+@Suite(.serialized) struct RealSpecTests {
+    static func generate(_ name: String, _ api: String) throws -> GenerationResult {
+        let data = try Data(contentsOf: TestFiles.packageSpecs.appendingPathComponent(name))
+        return try BricksOpenAPIGenerator.generate(from: data, configuration: GeneratorConfiguration(name: api))
+    }
+
+    @Test func gitHub() throws {
+        let result = try Self.generate("github-api.json", "GitHub")
+        #expect(result.summary.operationsGenerated == 874)
+        #expect(result.summary.skippedOperations.isEmpty)
+        #expect(result.summary.schemasGenerated == 351)
+        let all = result.files.map(\.contents).joined()
+        #expect(all.contains("protocol GitHubAPI: BaseURLRequestType where APIError == BasicError {}"))
+        #expect(all.contains("struct IssuesListForRepo: GitHubAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType {"))
+        for file in result.files { #expect(file.contents.count(of: "\n") <= 5_000, "\(file.path)") }
+        let again = try Self.generate("github-api.json", "GitHub")
+        #expect(again.files == result.files)
+    }
+
+    @Test func stripe() throws {
+        let result = try Self.generate("stripe-api.yaml", "Stripe")
+        #expect(result.summary.operationsGenerated == 468)
+        #expect(result.summary.skippedOperations.isEmpty)
+        #expect(result.summary.schemasGenerated == 819)
+        let all = result.files.map(\.contents).joined()
+        #expect(all.contains("struct GetCustomers: StripeAPI, GETRequestType, CursorPaginatedRequestType, JSONResponseType {"))
+        #expect(all.contains("var cursorParameter: String { \"starting_after\" }"))
+        #expect(all.contains("protocol StripeAPI: BaseURLRequestType where APIError == StripeError {}"))
+        for file in result.files { #expect(file.contents.count(of: "\n") <= 5_000, "\(file.path)") }
+    }
+}

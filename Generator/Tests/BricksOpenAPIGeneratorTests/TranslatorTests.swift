@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import BricksOpenAPIGenerator
+
+@Suite struct NamingTests {
+    @Test func names() {
+        #expect(Naming.typeName("simple-user") == "SimpleUser")
+        #expect(Naming.typeName("repos/list-for-org") == "ReposListForOrg")
+        #expect(Naming.typeName("2fa") == "_2fa")
+        #expect(Naming.memberName("html_url") == "htmlUrl")
+        #expect(Naming.memberName("URLPath") == "urlPath")
+        #expect(Naming.memberName("+1") == "plus1")
+        #expect(Naming.memberName("-1") == "minus1")
+        #expect(Naming.escaped("default") == "`default`")
+        #expect(APITranslator.apiName("GitHub v3 REST API") == "GitHub")
+    }
+}
+
+@Suite struct TranslatorTests {
+    @Test func constructsBecomeTheRightDeclarations() throws {
+        let (api, summary, diagnostics) = try TestFiles.translate(
+            String(decoding: try TestFiles.spec("constructs.yaml"), as: UTF8.self))
+        #expect(summary.operationsGenerated == 6)
+        #expect(summary.skippedOperations.isEmpty)
+        // Webhooks and callbacks are ignored with a warning naming them.
+        #expect(diagnostics.contains { $0.pointer == "#/webhooks/petAdded" })
+        #expect(diagnostics.contains { $0.pointer == "#/paths/~1upload/post/callbacks" })
+
+        guard case .structure(let everything)? = api.model("Everything") else {
+            Issue.record("Everything is not a struct")
+            return
+        }
+        func property(_ key: String) -> PropertyDecl? { everything.properties.first { $0.key == key } }
+        #expect(property("name")?.type == .string)  // from allOf's first member
+        #expect(property("count")?.type == .named("Int32"))
+        #expect(property("total")?.type == .optional(.named("Int64")))
+        #expect(property("flag")?.defaultValue == "true")
+        #expect(property("mode")?.defaultValue == "Mode(rawValue: \"fast\")")
+        #expect(property("when")?.type == .optional(.date))
+        #expect(property("day")?.type == .optional(.string))
+        #expect(property("maybe")?.type == .optional(.int))
+        #expect(property("labels")?.type == .optional(.dictionary(.int)))
+        #expect(property("free")?.type == .optional(.dictionary(.json)))
+        #expect(property("optionalShape")?.type == .optional(.named("Shape")))
+        #expect(property("default")?.name == "`default`")
+
+        guard case .oneOf(let shape)? = api.model("Shape") else {
+            Issue.record("Shape is not an enum")
+            return
+        }
+        #expect(shape.discriminator?.property == "kind")
+        #expect(shape.discriminator?.mapping.map(\.value) == ["circle", "square"])
+        guard case .oneOf(let either)? = api.model("IdOrName") else {
+            Issue.record("IdOrName is not an enum")
+            return
+        }
+        #expect(either.cases.map(\.type) == [.int, .string, .array(.string)])
+    }
+
+    @Test func cyclesOfValueTypesAreBroken() throws {
+        let (api, _, _) = try TestFiles.translate(String(decoding: try TestFiles.spec("constructs.yaml"), as: UTF8.self))
+        guard case .structure(let node)? = api.model("Node") else {
+            Issue.record("Node is not a struct")
+            return
+        }
+        #expect(node.properties.first { $0.key == "parent" }?.indirect == true)
+        #expect(node.properties.first { $0.key == "children" }?.indirect == false)
+        var boxedOrIndirect = false
+        if case .structure(let branch)? = api.model("Branch") { boxedOrIndirect = branch.properties.contains { $0.indirect } }
+        if case .oneOf(let tree)? = api.model("Tree"), tree.isIndirect { boxedOrIndirect = true }
+        #expect(boxedOrIndirect)
+    }
+
+    @Test func aCycleOfReferencesDoesNotHang() throws {
+        let text = TestFiles.document(schemas: """
+                A: {$ref: '#/components/schemas/B'}
+                B: {$ref: '#/components/schemas/A'}
+                C: {allOf: [{$ref: '#/components/schemas/C'}, {type: object, properties: {x: {type: string}}}]}
+            """)
+        let (api, summary, _) = try TestFiles.translate(text)
+        #expect(summary.schemasGenerated == 3)
+        #expect(api.models.count == 3)
+    }
+
+    @Test func operationsCarryParametersBodyAndPagination() throws {
+        let (api, _, _) = try TestFiles.translate(String(decoding: try TestFiles.spec("petstore-3.1.json"), as: UTF8.self))
+        let list = try #require(api.operation("ListPets"))
+        #expect(list.pagination == .linkHeader)
+        #expect(list.response == .json(.array(.named("Pet"))))
+        #expect(api.errorType == "Problem")
+        #expect(api.secretHeaderNames == ["X-API-Key"])
+        #expect(api.baseURL == "https://petstore.example/v2")
+        let get = try #require(api.operation("GetPet"))
+        #expect(get.segments == [[.literal("pets")], [.parameter(name: "petId", kind: .describable)]])
+    }
+
+    @Test func serverVariablesTakeTheirDefaults() throws {
+        let (api, _, _) = try TestFiles.translate(String(decoding: try TestFiles.spec("petstore-3.0.yaml"), as: UTF8.self))
+        #expect(api.baseURL == "https://api.petstore.example/v1")
+        #expect(api.errorType == "SwaggerPetstoreError")
+        #expect(api.credentials == [.bearer])
+        let delete = try #require(api.operation("DeletePet"))
+        #expect(delete.deprecated)
+        let list = try #require(api.operation("ListPets"))
+        #expect(list.parameters.first { $0.key == "tags" }?.encoding == .list(.string, explode: false, separator: ","))
+    }
+
+    @Test func filtersPullInTheSchemasTheyNeed() throws {
+        let configuration = GeneratorConfiguration(include: .init(operations: ["showPetById"]))
+        let (api, summary, _) = try TestFiles.translate(
+            String(decoding: try TestFiles.spec("petstore-3.0.yaml"), as: UTF8.self), configuration)
+        #expect(api.operations.map(\.name) == ["ShowPetById"])
+        #expect(summary.operationsFiltered == 3)
+        #expect(Set(api.models.map(\.name)) == ["Pet", "SwaggerPetstoreError"])
+    }
+
+    @Test func namingOverridesAndAccessLevel() throws {
+        let configuration = GeneratorConfiguration(
+            name: "Pets", accessLevel: .public, names: ["listPets": "AllPets", "Pet": "Animal"])
+        let (api, _, _) = try TestFiles.translate(String(decoding: try TestFiles.spec("petstore-3.0.yaml"), as: UTF8.self), configuration)
+        #expect(api.protocolName == "PetsAPI")
+        #expect(api.operation("AllPets") != nil)
+        #expect(api.model("Animal") != nil)
+        #expect(api.access == .public)
+    }
+
+    @Test func unsupportedOperationsAreSkippedWithAReason() throws {
+        let text = TestFiles.document(schemas: "    X: {type: string}", paths: """
+            {"/a/{id}": {"get": {"operationId": "a", "responses": {"200": {"description": "ok"}}}},
+             "/b": {"get": {"operationId": "b", "parameters": [{"name": "q", "in": "query", "content": {"application/json": {"schema": {"type": "object"}}}}], "responses": {"200": {"description": "ok"}}}}}
+            """)
+        let (api, summary, _) = try TestFiles.translate(text)
+        #expect(api.operations.isEmpty)
+        #expect(summary.skippedOperations.count == 2)
+        #expect(summary.skippedOperations.contains { $0.hasPrefix("#/paths/~1a~1{id}/get") && $0.contains("{id}") })
+    }
+}

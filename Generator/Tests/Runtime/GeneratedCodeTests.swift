@@ -1,0 +1,161 @@
+// Runs in the temporary package Generator/test.sh builds: the code generated from GitHub's and
+// Stripe's descriptions and from Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml, against
+// Bricks' StubTransport and the recorded GitHub exchanges of Tests/BricksTests/Fixtures/GitHub.
+import Bricks
+import BricksTesting
+import Constructs
+import Foundation
+import GitHub
+import Stripe
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One exchange of a recorded GitHub scenario (octokit/fixtures format).
+struct Recorded {
+    var method: String
+    var path: String
+    var query: String?
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+
+    static func load(_ scenario: String) throws -> [Recorded] {
+        let folder = ProcessInfo.processInfo.environment["BRICKS_GITHUB_FIXTURES"] ?? "."
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(scenario + ".json"))
+        let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        return try list.map { entry in
+            let full = entry["path"] as? String ?? "/"
+            let parts = full.split(separator: "?", maxSplits: 1).map(String.init)
+            let response = entry["response"]
+            let body: Data
+            switch response {
+            case let text as String: body = Data(text.utf8)
+            case nil, is NSNull: body = Data()
+            case let value?: body = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
+            }
+            return Recorded(
+                method: (entry["method"] as? String ?? "get").uppercased(), path: parts[0], query: parts.count > 1 ? parts[1] : nil,
+                status: entry["status"] as? Int ?? 200,
+                headers: (entry["headers"] as? [String: Any] ?? [:]).compactMapValues { "\($0)" }, body: body)
+        }
+    }
+
+    /// A stub that answers each recorded request (path and query) with its recorded reply.
+    static func stub(_ exchanges: [Recorded]) async -> StubTransport {
+        let stub = StubTransport()
+        for exchange in exchanges {
+            let path = exchange.path
+            let query = exchange.query.map { Set($0.split(separator: "&").map(String.init)) } ?? []
+            await stub.register(
+                where: { request in
+                    guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return false }
+                    let sent = Set((components.percentEncodedQuery ?? "").split(separator: "&").map(String.init))
+                    return components.path == path && sent == query && request.httpMethod == exchange.method
+                },
+                reply: .init(status: exchange.status, headers: HeaderFields(exchange.headers), body: exchange.body))
+        }
+        return stub
+    }
+}
+
+@Suite struct GeneratedGitHubTests {
+    @Test func aRepositoryDecodes() async throws {
+        let stub = await Recorded.stub(try Recorded.load("get-repository"))
+        let repository = try await Session(transport: stub).send(ReposGet(owner: "octokit-fixture-org", repo: "hello-world"))
+        #expect(repository.fullName == "octokit-fixture-org/hello-world")
+        #expect(repository.owner.login == "octokit-fixture-org")
+    }
+
+    @Test func issuesPageByLinkHeader() async throws {
+        let stub = await Recorded.stub(try Recorded.load("paginate-issues"))
+        let request = IssuesListForRepo(owner: "octokit-fixture-org", repo: "paginate-issues", perPage: 3)
+        var pages = 0
+        var issues: [Issue] = []
+        for try await page in Session(transport: stub).pages(of: request) {
+            pages += 1
+            issues += page
+        }
+        #expect(pages == 5)
+        #expect(issues.count == 13)
+        #expect(issues.first?.number == 13)
+    }
+
+    @Test func anErrorReplyIsTheTypedAPIError() async throws {
+        let stub = await Recorded.stub(try Recorded.load("errors"))
+        let request = IssuesCreateLabel(
+            owner: "octokit-fixture-org", repo: "errors", body: .init(name: "foo", color: "invalid"))
+        do {
+            _ = try await Session(transport: stub).send(request)
+            Issue.record("expected a 422")
+        } catch let error as TypedAPIError<BasicError> {
+            #expect(error.statusCode == 422)
+            #expect(error.value.message == "Validation Failed")
+        }
+    }
+
+    @Test func credentialsAreOneLineAndSecret() throws {
+        #expect(ReposGet(owner: "a", repo: "b").secretHeaderNames.isEmpty || ReposGet(owner: "a", repo: "b").secretHeaderNames.contains("Authorization"))
+    }
+}
+
+@Suite struct GeneratedStripeTests {
+    @Test func formBodiesEncodeAsStripeExpects() throws {
+        var body = PostCustomers.Body()
+        body.metadata = .value(["key": "value"])
+        body.expand = ["a", "b"]
+        body.description = "A customer"
+        let request = PostCustomers(body: body)
+        let sent = String(decoding: try #require(try request.httpBody()), as: UTF8.self)
+        let pairs = Set(sent.split(separator: "&").map { String($0).removingPercentEncoding ?? String($0) })
+        #expect(pairs.contains("metadata[key]=value"))
+        #expect(pairs.contains("expand[]=a"))
+        #expect(pairs.contains("expand[]=b"))
+        #expect(request.contentType == "application/x-www-form-urlencoded")
+    }
+
+    @Test func listsPageByCursor() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/v1/customers", replies: [
+            .json(#"{"object": "list", "url": "/v1/customers", "has_more": true, "data": [{"id": "cus_1", "object": "customer", "created": 1, "livemode": false}]}"#),
+            .json(#"{"object": "list", "url": "/v1/customers", "has_more": false, "data": [{"id": "cus_2", "object": "customer", "created": 2, "livemode": false}]}"#),
+        ])
+        var ids: [String] = []
+        for try await page in Session(transport: stub).pages(of: GetCustomers(limit: 1)) {
+            ids += page.data.map(\.id)
+        }
+        #expect(ids == ["cus_1", "cus_2"])
+        let second = try #require(await stub.requests.last?.url?.query)
+        #expect(second.contains("starting_after=cus_1"))
+    }
+}
+
+@Suite struct GeneratedConstructsTests {
+    @Test func serverSentEventsDecodeTheirSchema() async throws {
+        let stub = StubTransport()
+        await stub.register(
+            .get, "/events",
+            reply: .text("data: {\"name\": \"a\"}\n\ndata: {\"name\": \"b\", \"parent\": {\"name\": \"a\"}}\n\n", headers: ["Content-Type": "text/event-stream"]))
+        let nodes = try await Session(transport: stub).send(StreamEvents())
+        #expect(nodes.map(\.name) == ["a", "b"])
+        #expect(nodes.last?.parent?.name == "a")
+    }
+
+    @Test func unknownEnumValuesDefaultsDatesAndUnions() throws {
+        let json = #"""
+            {"name": "n", "count": 1, "mode": "brand-new", "when": "2024-05-01T12:00:00.123Z",
+             "either": [ "x" ], "shape": {"kind": "square", "side": 2}}
+            """#
+        let value = try ConstructsCoding.decoder.decode(Everything.self, from: Data(json.utf8))
+        #expect(value.mode.rawValue == "brand-new")
+        #expect(value.flag == true)
+        #expect(value.limit == 10)
+        #expect(value.when != nil)
+        #expect(value.either == .stringList(["x"]))
+        #expect(value.shape == .square(Square(kind: "square", side: 2)))
+        let plain = try ConstructsCoding.decoder.decode(Everything.self, from: Data(#"{"name": "n", "count": 1, "when": "2024-05-01T12:00:00Z"}"#.utf8))
+        #expect(plain.mode == .fast)
+        #expect(plain.when != nil)
+    }
+}
