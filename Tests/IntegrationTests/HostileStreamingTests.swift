@@ -108,11 +108,13 @@ struct HostileStreamingTests {
     }
 
     /// Each lie of a `206` fails the download with an error that says what did not match, and
-    /// leaves the destination as it was. Before: `start0` gave a 12,582,912-byte file, `short` a
+    /// leaves the destination as it was. (Where the download resumes depends on the transport:
+    /// AsyncHTTPClient may lose what it buffered when the connection broke, so the messages are
+    /// checked without the offset.) Before: `start0` gave a 12,582,912-byte file, `short` a
     /// 6,291,456-byte one, `etag` a file mixing two versions, all reported as success.
     @Test(arguments: [
-        ("start0", "starts at byte 0, but the download asked for byte 4194304"),
-        ("short", "its Content-Length 2097152 disagrees with its Content-Range"),
+        ("start0", "it starts at byte 0, but the download asked for byte "),
+        ("short", "disagrees with its Content-Range \"bytes "),
         ("etag", "its ETag \"v2\" is not the \"v1\" sent in If-Range"),
         ("nocr", "it has no Content-Range"),
         ("total", "gives the resource 16777216 bytes, but the first response gave 8388608"),

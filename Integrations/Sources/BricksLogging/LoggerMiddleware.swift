@@ -83,6 +83,8 @@ public struct LoggerMiddleware: Middleware {
         guard let head = exchange.head else { return }
         metadata["http.status_code"] = .string(String(head.statusCode))
         metadata["bricks.body_streamed"] = .string(exchange.isBodyStreamed ? "true" : "false")
+        // Only for replies HTTPCacheMiddleware served (placed after this middleware).
+        if head.source != .network { metadata["bricks.response.source"] = .string(head.source.description) }
         if let size = exchange.bodySize { metadata["http.response.body.size"] = .string(String(size)) }
         if Status.isServerFailure(head.statusCode) {
             logger.log(level: .error, "request failed", metadata: metadata)

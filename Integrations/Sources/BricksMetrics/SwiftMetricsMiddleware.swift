@@ -24,7 +24,9 @@ import FoundationNetworking
 ///
 /// Each carries the dimensions `endpoint` (the endpoint's own type name, such as `GetUser`),
 /// `method` (`GET`…) and `status` (`2xx`, `3xx`, `4xx`, `5xx`, or `error` when no response
-/// came). Only these low-cardinality values are used: never the URL. A status counts as a
+/// came), and `source` (`cache`, `revalidated` or `stale`) for a reply ``Bricks/HTTPCacheMiddleware``
+/// served, when it is placed after this middleware. Only these low-cardinality values are used:
+/// never the URL. A status counts as a
 /// failure from 400 up whatever the endpoint accepts: the middleware does not see the endpoint's
 /// `acceptableStatusCodes`.
 ///
@@ -66,7 +68,13 @@ public struct SwiftMetricsMiddleware: Middleware {
     private func record(_ exchange: Exchange) {
         let factory = self.factory ?? MetricsSystem.factory
         let status = exchange.head.map { Status.statusClass($0.statusCode) } ?? "error"
-        let dimensions = [("endpoint", exchange.endpoint), ("method", exchange.method), ("status", status)]
+        var dimensions = [("endpoint", exchange.endpoint), ("method", exchange.method), ("status", status)]
+        switch exchange.head?.source {
+        case .cache?: dimensions.append(("source", "cache"))
+        case .revalidated?: dimensions.append(("source", "revalidated"))
+        case .stale?: dimensions.append(("source", "stale"))
+        case .network?, nil: break
+        }
         Counter(label: requestsLabel, dimensions: dimensions, factory: factory).increment()
         let (seconds, attoseconds) = exchange.duration.components
         let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)

@@ -44,6 +44,19 @@ import Testing
         #expect(request.metadata["http.status_code"] == nil && request.metadata["duration_ms"] == nil)
     }
 
+    /// A reply the HTTP cache served says so; a reply from the network carries no source.
+    @Test func cacheHitsSayWhereTheyCameFrom() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/x", reply: .init(headers: ["Cache-Control": "max-age=60"]))
+        let session = stub.session(middleware: [LoggerMiddleware(logger: logger), HTTPCacheMiddleware()])
+        _ = try await session.send(Probe("/x"))
+        _ = try await session.send(Probe("/x"))
+        let responses = handler.entries.filter { $0.message == "received response" }
+        try #require(responses.count == 2)
+        #expect(responses[0].metadata["bricks.response.source"] == nil)
+        #expect(responses[1].metadata["bricks.response.source"] == "cache")
+    }
+
     @Test func endpointIsTheProxysOwnName() async throws {
         let stub = await stub(octocat)
         let session = stub.session(middleware: [LoggerMiddleware(logger: logger)])

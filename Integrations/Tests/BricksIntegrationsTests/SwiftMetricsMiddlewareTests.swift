@@ -31,6 +31,18 @@ import Testing
         #expect(metrics.counters.allSatisfy { $0.dimensions.map(\.0) == ["endpoint", "method", "status"] })
     }
 
+    /// A reply the HTTP cache served (placed after) carries a `source` dimension; the network's none.
+    @Test func cacheHitsCarryTheirSource() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/x", reply: .init(headers: ["Cache-Control": "max-age=60"]))
+        let session = stub.session(middleware: [SwiftMetricsMiddleware(factory: metrics), HTTPCacheMiddleware()])
+        _ = try await session.send(Probe("/x"))
+        _ = try await session.send(Probe("/x"))
+        #expect(try metrics.expectCounter("bricks.requests", dimensions("Probe", "GET", "2xx")).totalValue == 1)
+        #expect(
+            try metrics.expectCounter("bricks.requests", dimensions("Probe", "GET", "2xx") + [("source", "cache")]).totalValue == 1)
+    }
+
     @Test(arguments: [(404, "4xx"), (500, "5xx"), (503, "5xx")])
     func failingStatusesAreCountedAsFailures(status: Int, statusClass: String) async throws {
         let stub = StubTransport()
