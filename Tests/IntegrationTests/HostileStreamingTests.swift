@@ -103,7 +103,12 @@ struct HostileStreamingTests {
         #expect(written == resource(resourceLength))
         let requests = try await HostileServer.stats().paths["/resumable"]?.requests.filter { $0.query.contains(marker) } ?? []
         #expect(requests.count == 2)
-        #expect(requests.last?.range == "bytes=\(resourceLength / 2)-")
+        // From where the file ended: the 4 MiB the server sent, or less on a transport that loses
+        // what it had buffered when the connection broke (AsyncHTTPClient).
+        let range = try #require(requests.last?.range)
+        let offset = try #require(Int(range.dropFirst("bytes=".count).dropLast()), "\(range)")
+        #expect(range.hasPrefix("bytes=") && range.hasSuffix("-"))
+        #expect(offset > 0 && offset <= resourceLength / 2, "\(range)")
         #expect(requests.last?.if_range == "\"v1\"")
     }
 
