@@ -92,14 +92,14 @@ struct ModelRenderer {
             return text
         }
         let signature = "\(access)init(\(parameters.joined(separator: ", ")))"
-        if signature.count + 8 <= 120 {
+        if signature.count &+ 8 <= 120 {
             writer.block(signature) { writer in
                 for property in properties { writer.line("self.\(Self.unescaped(property.name)) = \(property.name)") }
             }
         } else {
             writer.line("\(access)init(")
             for (index, parameter) in parameters.enumerated() {
-                writer.line("    " + parameter + (index == parameters.count - 1 ? "" : ","))
+                writer.line("    " + parameter + (index == parameters.count &- 1 ? "" : ","))
             }
             writer.block(")") { writer in
                 for property in properties { writer.line("self.\(Self.unescaped(property.name)) = \(property.name)") }

@@ -145,7 +145,7 @@ struct SchemaTranslator {
             }
             if nonNull.count == 2, let empty = nonNull.firstIndex(where: { Self.stringValues($0.element) == [""] }) {
                 // Stripe's `anyOf: [value, enum: [""]]`: a value, or "" to clear it.
-                let other = nonNull[1 - empty]
+                let other = nonNull[1 &- empty]
                 let inner = typeRef(
                     for: other.element, suggested: suggested, pointer: pointer + "/\(kind)/\(other.offset)", nested: &nested,
                     scope: &scope)
@@ -194,8 +194,8 @@ struct SchemaTranslator {
         while scope.taken.contains(candidate) || scope.enclosing.contains(candidate)
             || context.topLevelNames.contains(candidate) || Naming.reservedTypeNames.contains(candidate)
         {
-            counter += 1
-            candidate = counter == 2 ? base + "Value" : base + "Value\(counter - 1)"
+            counter &+= 1
+            candidate = counter == 2 ? base + "Value" : base + "Value\(counter &- 1)"
         }
         scope.taken.insert(candidate)
         return candidate
@@ -223,7 +223,7 @@ struct SchemaTranslator {
             var counter = 2
             while usedNames.contains(memberName) {
                 memberName = Naming.memberName(property.key) + String(counter)
-                counter += 1
+                counter &+= 1
             }
             usedNames.insert(memberName)
             var type = typeRef(
@@ -314,7 +314,7 @@ struct SchemaTranslator {
                 var counter = 2
                 while used.contains(caseName) {
                     caseName = base + String(counter)
-                    counter += 1
+                    counter &+= 1
                 }
             }
             used.insert(caseName)
@@ -338,7 +338,7 @@ struct SchemaTranslator {
             var counter = 2
             while used.contains(caseName) {
                 caseName = base + String(counter)
-                counter += 1
+                counter &+= 1
             }
             used.insert(caseName)
             if let component = TranslationContext.referencedName(member) { caseForComponent[component] = caseName }
@@ -370,9 +370,9 @@ struct SchemaTranslator {
     private static func memberTypeName(_ member: JSONSchema, index: Int) -> String {
         if let title = member.title, !title.isEmpty { return Naming.typeName(title) }
         switch member.value {
-        case .object, .all: return "Variant\(index + 1)"
+        case .object, .all: return "Variant\(index &+ 1)"
         case .string: return "StringValue"
-        default: return "Variant\(index + 1)"
+        default: return "Variant\(index &+ 1)"
         }
     }
 
