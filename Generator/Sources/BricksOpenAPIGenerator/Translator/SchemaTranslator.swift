@@ -91,7 +91,8 @@ struct SchemaTranslator {
         case .number(let core, _):
             return core.format == .float ? .named("Float") : .double
         case .string(let core, _):
-            if !Self.stringValues(schema).isEmpty {
+            // A single value is a constant (Stripe's `object: list`): the text itself.
+            if Self.stringValues(schema).count > 1 {
                 return declareNested(schema: schema, suggested: suggested, pointer: pointer, nested: &nested, scope: &scope)
             }
             if core.format == .dateTime {
@@ -155,6 +156,7 @@ struct SchemaTranslator {
             let decl = declareNested(schema: schema, suggested: suggested, pointer: pointer, nested: &nested, scope: &scope)
             return nonNull.count < members.count ? decl.optional : decl
         case .fragment:
+            if Self.stringValues(schema).count == 1 { return .string }
             if !Self.stringValues(schema).isEmpty {
                 return declareNested(schema: schema, suggested: suggested, pointer: pointer, nested: &nested, scope: &scope)
             }
