@@ -79,6 +79,11 @@ struct SchemaTranslator {
                 context.usesJSONValue = true
                 return .json
             }
+            // A component that is itself nullable (3.0 `nullable: true`, 3.1 `type: [object, "null"]`,
+            // GitHub's `nullable-simple-user`) makes every use of it optional.
+            if let target = context.resolve(schema), target.nullable || Self.isNullableUnion(target) {
+                return .optional(.named(swiftName))
+            }
             return .named(swiftName)
         case .boolean:
             return .bool
@@ -396,6 +401,14 @@ struct SchemaTranslator {
     }
 
     // MARK: Helpers
+
+    /// Whether a schema is a `oneOf`/`anyOf` with a `null` member.
+    static func isNullableUnion(_ schema: JSONSchema) -> Bool {
+        switch schema.value {
+        case .one(of: let members, core: _), .any(of: let members, core: _): return members.contains { $0.isNull }
+        default: return false
+        }
+    }
 
     /// The string values of an `enum` (non-string values are ignored).
     static func stringValues(_ schema: JSONSchema) -> [String] {
