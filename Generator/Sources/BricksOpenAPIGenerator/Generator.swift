@@ -55,7 +55,7 @@ extension String {
     /// How many times `character` occurs.
     func count(of character: Character) -> Int {
         var total = 0
-        for each in self where each == character { total += 1 }
+        for each in self where each == character { total &+= 1 }
         return total
     }
 }

@@ -10,7 +10,7 @@ struct CodeWriter {
 
     /// Appends a line one level less deep: a `case` in a `switch`.
     mutating func outdented(_ text: String) {
-        lines.append(String(repeating: "    ", count: max(depth - 1, 0)) + text)
+        lines.append(String(repeating: "    ", count: max(depth &- 1, 0)) + text)
     }
 
     /// Appends `opening`, the body one level deeper, then `}`.
@@ -18,9 +18,9 @@ struct CodeWriter {
         _ opening: String, opener: String = " {", closing: String = "}", _ body: (inout CodeWriter) -> Void
     ) {
         line(opening + opener)
-        depth += 1
+        depth &+= 1
         body(&self)
-        depth -= 1
+        depth &-= 1
         line(closing)
     }
 

@@ -58,12 +58,12 @@ struct FileRenderer {
             if imports.contains("Bricks") {
                 head += ["#if canImport(FoundationNetworking)", "import FoundationNetworking", "#endif"]
             }
-            let name = files.isEmpty ? base : base + String(files.count + 1)
+            let name = files.isEmpty ? base : base + String(files.count &+ 1)
             files.append(GeneratedFile(path: "\(folder)/\(name).swift", contents: (head + current).joined(separator: "\n") + "\n"))
             current = []
         }
         for (_, lines) in blocks {
-            if !current.isEmpty, current.count + lines.count + 1 + 8 > maximumLines { flush() }
+            if !current.isEmpty, current.count &+ lines.count &+ 9 > maximumLines { flush() }
             current.append("")
             current += lines
         }

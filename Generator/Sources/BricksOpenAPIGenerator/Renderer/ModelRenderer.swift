@@ -38,10 +38,20 @@ struct ModelRenderer {
             if needsKeys || needsDecoder {
                 writer.line("")
                 writer.block("\(access.isEmpty ? "" : "public ")enum CodingKeys: String, CodingKey") { writer in
-                    for property in decl.properties {
-                        let name = property.name
-                        writer.line(Self.unescaped(name) == property.key ? "case \(name)" : "case \(name) = \(SchemaTranslator.stringLiteral(property.key))")
+                    // Packed into lines of about 110 characters: `case id, name`, `case htmlURL = "html_url", …`.
+                    let entries = decl.properties.map { property in
+                        Self.unescaped(property.name) == property.key
+                            ? property.name : "\(property.name) = \(SchemaTranslator.stringLiteral(property.key))"
                     }
+                    var line = ""
+                    for entry in entries {
+                        if !line.isEmpty, line.count &+ entry.count &+ 2 > 100 {
+                            writer.line("case " + line)
+                            line = ""
+                        }
+                        line += line.isEmpty ? entry : ", " + entry
+                    }
+                    if !line.isEmpty { writer.line("case " + line) }
                 }
             }
             if needsDecoder {
@@ -82,8 +92,13 @@ struct ModelRenderer {
     }
 
     func renderMemberwiseInit(_ properties: [PropertyDecl], into writer: inout CodeWriter) {
+        // A parameter named `self` would hide `self` in the body: it gets an internal name.
+        func local(_ property: PropertyDecl) -> String {
+            Self.unescaped(property.name) == "self" ? "selfValue" : property.name
+        }
         let parameters = properties.map { property -> String in
-            var text = "\(property.name): \(property.type.swift)"
+            let label = local(property) == property.name ? property.name : "\(property.name) \(local(property))"
+            var text = "\(label): \(property.type.swift)"
             if let defaultValue = property.defaultValue {
                 text += " = " + defaultValue
             } else if property.type.isOptional {
@@ -91,20 +106,25 @@ struct ModelRenderer {
             }
             return text
         }
+        let assignments = properties.map { property in "self.\(property.name) = \(local(property))" }
         let signature = "\(access)init(\(parameters.joined(separator: ", ")))"
-        if signature.count + 8 <= 120 {
-            writer.block(signature) { writer in
-                for property in properties { writer.line("self.\(Self.unescaped(property.name)) = \(property.name)") }
-            }
-        } else {
-            writer.line("\(access)init(")
-            for (index, parameter) in parameters.enumerated() {
-                writer.line("    " + parameter + (index == parameters.count - 1 ? "" : ","))
-            }
-            writer.block(")") { writer in
-                for property in properties { writer.line("self.\(Self.unescaped(property.name)) = \(property.name)") }
-            }
+        if signature.count &+ 8 <= 120 {
+            writer.block(signature) { writer in assignments.forEach { writer.line($0) } }
+            return
         }
+        // Parameters packed into lines of at most about 110 characters.
+        writer.line("\(access)init(")
+        var line = ""
+        for (index, parameter) in parameters.enumerated() {
+            let piece = parameter + (index == parameters.count &- 1 ? "" : ",")
+            if !line.isEmpty, line.count &+ piece.count &+ 1 > 104 {
+                writer.line("    " + line)
+                line = ""
+            }
+            line += line.isEmpty ? piece : " " + piece
+        }
+        if !line.isEmpty { writer.line("    " + line) }
+        writer.block(")") { writer in assignments.forEach { writer.line($0) } }
     }
 
     static func unescaped(_ name: String) -> String {
@@ -118,9 +138,23 @@ struct ModelRenderer {
         writer.block("\(access)struct \(decl.name): RawRepresentable, Codable, Hashable, Sendable") { writer in
             writer.line("\(access)var rawValue: String")
             writer.line("\(access)init(rawValue: String) { self.rawValue = rawValue }")
-            for member in decl.cases {
-                writer.line("\(access)static let \(member.name) = \(decl.name)(rawValue: \(SchemaTranslator.stringLiteral(member.value)))")
+            let values = decl.cases.map { member in
+                "\(member.name) = \(decl.name)(rawValue: \(SchemaTranslator.stringLiteral(member.value)))"
             }
+            guard values.count > 6 else {
+                for value in values { writer.line("\(access)static let \(value)") }
+                return
+            }
+            // A long list of values: several to a line, as one `static let` declaration each.
+            var line = ""
+            for value in values {
+                if !line.isEmpty, line.count &+ value.count &+ 2 > 96 {
+                    writer.line("\(access)static let " + line)
+                    line = ""
+                }
+                line += line.isEmpty ? value : ", " + value
+            }
+            if !line.isEmpty { writer.line("\(access)static let " + line) }
         }
     }
 

@@ -195,7 +195,7 @@ struct OperationRenderer {
             var inner = CodeWriter()
             body(value, &inner)
             let single = "\(binding) { \(inner.lines.first ?? "") }"
-            if inner.lines.count == 1, single.count + 8 <= 120 {
+            if inner.lines.count == 1, single.count &+ 8 <= 120 {
                 writer.line(single)
             } else {
                 writer.block(binding) { writer in body(value, &writer) }

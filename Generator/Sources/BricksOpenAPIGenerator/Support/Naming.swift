@@ -65,12 +65,12 @@ enum Naming {
     private static func lowercasingLeadingCapitals(_ word: String) -> String {
         let characters = Array(word)
         var count = 0
-        while count < characters.count, characters[count].isUppercase { count += 1 }
+        while count < characters.count, characters[count].isUppercase { count &+= 1 }
         if count == 0 { return word }
         if count == characters.count || count == 1 { return String(word.lowercased().prefix(count)) + String(characters[count...]) }
         // `URLPath`: the last capital starts the next word.
-        let head = String(characters[..<(count - 1)]).lowercased()
-        return head + String(characters[(count - 1)...])
+        let head = String(characters[..<(count &- 1)]).lowercased()
+        return head + String(characters[(count &- 1)...])
     }
 
     private static func guardLeadingDigit(_ name: String) -> String {

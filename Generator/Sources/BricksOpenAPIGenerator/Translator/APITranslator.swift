@@ -52,13 +52,13 @@ struct APITranslator {
                 if let include = configuration.include, !include.isEmpty,
                     !include.matches(path: path.rawValue, operationId: operation.operationId, tags: tags)
                 {
-                    summary.operationsFiltered += 1
+                    summary.operationsFiltered &+= 1
                     continue
                 }
                 if let exclude = configuration.exclude, !exclude.isEmpty,
                     exclude.matches(path: path.rawValue, operationId: operation.operationId, tags: tags)
                 {
-                    summary.operationsFiltered += 1
+                    summary.operationsFiltered &+= 1
                     continue
                 }
                 candidates.append(Candidate(path: path, method: endpoint.method, pathItem: pathItem, operation: operation))
@@ -107,7 +107,7 @@ struct APITranslator {
             var extra: [TypeDecl] = []
             models.append(schemaTranslator.componentDeclaration(key: key, name: name, schema: schema, extra: &extra))
             models += extra
-            summary.schemasGenerated += 1
+            summary.schemasGenerated &+= 1
         }
 
         // 5. Operations.
@@ -126,7 +126,7 @@ struct APITranslator {
                     name: name, path: candidate.path, method: candidate.method, pathItem: candidate.pathItem,
                     operation: candidate.operation)
                 operations.append(decl)
-                summary.operationsGenerated += 1
+                summary.operationsGenerated &+= 1
             } catch {
                 summary.skippedOperations.append(error.pointer + ": " + error.message)
                 context.warn(error.pointer, "operation skipped: " + error.message)
@@ -233,11 +233,11 @@ struct APITranslator {
                     if let schema = content.schema, let name = TranslationContext.referencedName(schema) { found.insert(name) }
                 }
             }
-            if !found.isEmpty { withErrors += 1 }
-            for name in found { counts[name, default: 0] += 1 }
+            if !found.isEmpty { withErrors &+= 1 }
+            for name in found { counts[name, default: 0] &+= 1 }
         }
         guard let best = counts.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }).first,
-            best.value * 2 > withErrors, let swiftName = context.componentTypeNames[best.key],
+            best.value &* 2 > withErrors, let swiftName = context.componentTypeNames[best.key],
             models.contains(where: { if case .structure(let s) = $0 { return s.name == swiftName } else { return false } })
         else { return nil }
         return swiftName
@@ -320,7 +320,7 @@ struct APITranslator {
         var counter = 2
         while taken.contains(candidate) {
             candidate = name + String(counter)
-            counter += 1
+            counter &+= 1
         }
         taken.insert(candidate)
         return candidate

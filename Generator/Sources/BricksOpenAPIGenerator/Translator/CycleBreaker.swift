@@ -38,7 +38,7 @@ enum CycleBreaker {
                     stack.removeLast()
                     continue
                 }
-                stack[stack.count - 1].next += 1
+                stack[stack.count &- 1].next &+= 1
                 let edge = node.edges[top.next]
                 guard let target = resolve(edge.target, from: top.name) else { continue }
                 switch state[target] {

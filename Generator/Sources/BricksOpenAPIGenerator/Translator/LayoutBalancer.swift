@@ -37,7 +37,7 @@ enum LayoutBalancer {
         func weight(of type: TypeRef, from scope: String) -> Int {
             switch type {
             case .array, .dictionary: return 1
-            case .optional(let wrapped): return weight(of: wrapped, from: scope) + 1
+            case .optional(let wrapped): return weight(of: wrapped, from: scope) &+ 1
             case .named(let name):
                 guard let qualified = resolve(name, from: scope) else { return 2 }
                 return weight(ofType: qualified)
@@ -56,10 +56,10 @@ enum LayoutBalancer {
                         boxed.insert(name + "#\(index)")
                         each = 1
                     }
-                    total += each
+                    total &+= each
                 }
             case .oneOf(let cases)?:
-                total = cases.reduce(1) { $0 + weight(of: $1, from: name) }
+                total = cases.reduce(1) { $0 &+ weight(of: $1, from: name) }
                 if total > threshold {
                     indirectEnums.insert(name)
                     total = 1

@@ -125,7 +125,7 @@ struct OperationTranslator {
         let base = memberName
         while usedNames.contains(memberName) {
             memberName = base + String(counter)
-            counter += 1
+            counter &+= 1
         }
         usedNames.insert(memberName)
 
@@ -190,7 +190,7 @@ struct OperationTranslator {
         var hops = 0
         while case .named(let name) = type, let target = aliases[name], hops < 16 {
             type = target
-            hops += 1
+            hops &+= 1
         }
         guard case .named(let name) = type else { return nil }
         switch name {

@@ -79,6 +79,11 @@ struct SchemaTranslator {
                 context.usesJSONValue = true
                 return .json
             }
+            // A component that is itself nullable (3.0 `nullable: true`, 3.1 `type: [object, "null"]`,
+            // GitHub's `nullable-simple-user`) makes every use of it optional.
+            if let target = context.resolve(schema), target.nullable || Self.isNullableUnion(target) {
+                return .optional(.named(swiftName))
+            }
             return .named(swiftName)
         case .boolean:
             return .bool
@@ -91,7 +96,8 @@ struct SchemaTranslator {
         case .number(let core, _):
             return core.format == .float ? .named("Float") : .double
         case .string(let core, _):
-            if !Self.stringValues(schema).isEmpty {
+            // A single value is a constant (Stripe's `object: list`): the text itself.
+            if Self.stringValues(schema).count > 1 {
                 return declareNested(schema: schema, suggested: suggested, pointer: pointer, nested: &nested, scope: &scope)
             }
             if core.format == .dateTime {
@@ -145,7 +151,7 @@ struct SchemaTranslator {
             }
             if nonNull.count == 2, let empty = nonNull.firstIndex(where: { Self.stringValues($0.element) == [""] }) {
                 // Stripe's `anyOf: [value, enum: [""]]`: a value, or "" to clear it.
-                let other = nonNull[1 - empty]
+                let other = nonNull[1 &- empty]
                 let inner = typeRef(
                     for: other.element, suggested: suggested, pointer: pointer + "/\(kind)/\(other.offset)", nested: &nested,
                     scope: &scope)
@@ -155,6 +161,7 @@ struct SchemaTranslator {
             let decl = declareNested(schema: schema, suggested: suggested, pointer: pointer, nested: &nested, scope: &scope)
             return nonNull.count < members.count ? decl.optional : decl
         case .fragment:
+            if Self.stringValues(schema).count == 1 { return .string }
             if !Self.stringValues(schema).isEmpty {
                 return declareNested(schema: schema, suggested: suggested, pointer: pointer, nested: &nested, scope: &scope)
             }
@@ -194,8 +201,8 @@ struct SchemaTranslator {
         while scope.taken.contains(candidate) || scope.enclosing.contains(candidate)
             || context.topLevelNames.contains(candidate) || Naming.reservedTypeNames.contains(candidate)
         {
-            counter += 1
-            candidate = counter == 2 ? base + "Value" : base + "Value\(counter - 1)"
+            counter &+= 1
+            candidate = counter == 2 ? base + "Value" : base + "Value\(counter &- 1)"
         }
         scope.taken.insert(candidate)
         return candidate
@@ -223,7 +230,7 @@ struct SchemaTranslator {
             var counter = 2
             while usedNames.contains(memberName) {
                 memberName = Naming.memberName(property.key) + String(counter)
-                counter += 1
+                counter &+= 1
             }
             usedNames.insert(memberName)
             var type = typeRef(
@@ -314,7 +321,7 @@ struct SchemaTranslator {
                 var counter = 2
                 while used.contains(caseName) {
                     caseName = base + String(counter)
-                    counter += 1
+                    counter &+= 1
                 }
             }
             used.insert(caseName)
@@ -338,7 +345,7 @@ struct SchemaTranslator {
             var counter = 2
             while used.contains(caseName) {
                 caseName = base + String(counter)
-                counter += 1
+                counter &+= 1
             }
             used.insert(caseName)
             if let component = TranslationContext.referencedName(member) { caseForComponent[component] = caseName }
@@ -370,9 +377,9 @@ struct SchemaTranslator {
     private static func memberTypeName(_ member: JSONSchema, index: Int) -> String {
         if let title = member.title, !title.isEmpty { return Naming.typeName(title) }
         switch member.value {
-        case .object, .all: return "Variant\(index + 1)"
+        case .object, .all: return "Variant\(index &+ 1)"
         case .string: return "StringValue"
-        default: return "Variant\(index + 1)"
+        default: return "Variant\(index &+ 1)"
         }
     }
 
@@ -394,6 +401,14 @@ struct SchemaTranslator {
     }
 
     // MARK: Helpers
+
+    /// Whether a schema is a `oneOf`/`anyOf` with a `null` member.
+    static func isNullableUnion(_ schema: JSONSchema) -> Bool {
+        switch schema.value {
+        case .one(of: let members, core: _), .any(of: let members, core: _): return members.contains { $0.isNull }
+        default: return false
+        }
+    }
 
     /// The string values of an `enum` (non-string values are ignored).
     static func stringValues(_ schema: JSONSchema) -> [String] {

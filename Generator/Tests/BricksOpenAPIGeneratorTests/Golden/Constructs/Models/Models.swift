@@ -53,24 +53,11 @@ struct Everything: Codable, Hashable, Sendable {
     var inline: Inline?
 
     init(
-        name: String,
-        count: Int32,
-        total: Int64? = nil,
-        ratio: Double? = nil,
-        flag: Bool = true,
-        limit: Int = 10,
-        mode: Mode = Mode(rawValue: "fast"),
-        when: Date? = nil,
-        day: String? = nil,
-        maybe: Int? = nil,
-        labels: [String: Int]? = nil,
-        free: [String: JSONValue]? = nil,
-        anything: JSONValue? = nil,
-        either: IdOrName? = nil,
-        shape: Shape? = nil,
-        optionalShape: Shape? = nil,
-        `default`: String? = nil,
-        inline: Inline? = nil
+        name: String, count: Int32, total: Int64? = nil, ratio: Double? = nil, flag: Bool = true,
+        limit: Int = 10, mode: Mode = Mode(rawValue: "fast"), when: Date? = nil, day: String? = nil,
+        maybe: Int? = nil, labels: [String: Int]? = nil, free: [String: JSONValue]? = nil,
+        anything: JSONValue? = nil, either: IdOrName? = nil, shape: Shape? = nil, optionalShape: Shape? = nil,
+        `default`: String? = nil, inline: Inline? = nil
     ) {
         self.name = name
         self.count = count
@@ -88,29 +75,13 @@ struct Everything: Codable, Hashable, Sendable {
         self.either = either
         self.shape = shape
         self.optionalShape = optionalShape
-        self.default = `default`
+        self.`default` = `default`
         self.inline = inline
     }
 
     enum CodingKeys: String, CodingKey {
-        case name
-        case count
-        case total
-        case ratio
-        case flag
-        case limit
-        case mode
-        case when
-        case day
-        case maybe
-        case labels
-        case free
-        case anything
-        case either
-        case shape
-        case optionalShape
-        case `default`
-        case inline
+        case name, count, total, ratio, flag, limit, mode, when, day, maybe, labels, free, anything, either
+        case shape, optionalShape, `default`, inline
     }
 
     init(from decoder: any Decoder) throws {

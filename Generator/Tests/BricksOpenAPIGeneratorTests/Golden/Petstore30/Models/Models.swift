@@ -24,10 +24,7 @@ struct Pet: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case tag
-        case status
+        case id, name, tag, status
     }
 
     init(from decoder: any Decoder) throws {
