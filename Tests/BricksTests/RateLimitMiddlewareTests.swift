@@ -369,8 +369,11 @@ import FoundationNetworking
         #expect(forced.values.isEmpty, "the reads were not in flight together")
         let times = writes.values.sorted()
         #expect(times.count == 4)
+        // Stamped below the middleware, in tasks of their own: a write released 40 ms after the
+        // one before can be stamped a little less than 40 ms after it when the earlier task ran
+        // late (39.5 ms was seen under ThreadSanitizer). Unspaced writes are about 0 ms apart.
         for (earlier, later) in zip(times, times.dropFirst()) {
-            #expect(earlier.duration(to: later) >= spacing)
+            #expect(earlier.duration(to: later) >= spacing * 3 / 4)
         }
     }
 
