@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A private HTTP cache after RFC 9111, as middleware: fresh replies come from the store without
 /// a request, stale ones are revalidated with `If-None-Match` / `If-Modified-Since` (a `304`
@@ -90,28 +87,27 @@ public struct HTTPCacheMiddleware: Middleware {
     func storedBytes() async -> Int { await store.storedBytes() }
 
     /// Serves `request` from the store, revalidates it, or fetches and stores it.
-    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
-        -> RawResponse
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next)
+        async throws -> RawResponse
     {
-        guard let url = request.url else { return try await next(request, context) }
-        let method = request.httpMethod.flatMap { HTTPMethod(rawValue: $0.uppercased()) } ?? context.method
-        guard method.isSafe else {
-            let response = try await next(request, context)
+        let url = head.url
+        guard head.method.isSafe else {
+            let response = try await next(head, body, context)
             if (200..<400).contains(response.head.statusCode) { await invalidate(after: response.head, to: url) }
             return response
         }
-        let fields = HeaderFields(request.allHTTPHeaderFields ?? [:])
-        guard method == .get, context.httpCachePolicy != .noStore, !context.streamsBody,
+        let fields = head.headerFields
+        guard head.method == .get, context.httpCachePolicy != .noStore, !context.streamsBody,
             !Self.conditionalFields.contains(where: { fields.contains($0) })
-        else { return try await next(request, context) }
+        else { return try await next(head, body, context) }
         var requestControl = CacheControl(fields)
         if !fields.contains("Cache-Control"), fields["Pragma"]?.lowercased().contains("no-cache") == true {
             requestControl = CacheControl("no-cache")
         }
-        guard !requestControl.noStore else { return try await next(request, context) }
+        guard !requestControl.noStore else { return try await next(head, body, context) }
 
         let call = Call(
-            request: request, url: url, key: Self.key(url), fields: fields, control: requestControl,
+            head: head, body: body, url: url, key: Self.key(url), fields: fields, control: requestControl,
             credentials: Self.credentials(in: fields, context: context), context: context, next: next)
         let variants = await store.variants(for: call.key)
         guard let stored = variants.first(where: { $0.matches(fields, credentials: call.credentials) }) else {
@@ -125,7 +121,8 @@ public struct HTTPCacheMiddleware: Middleware {
 
     /// One call the cache is answering.
     private struct Call: Sendable {
-        let request: URLRequest
+        let head: RequestHead
+        let body: RequestBody?
         let url: URL
         let key: String
         let fields: HeaderFields
@@ -179,13 +176,13 @@ public struct HTTPCacheMiddleware: Middleware {
 
     /// Sends the request with the stored reply's validators; a `304` refreshes the stored reply.
     private func revalidate(_ call: Call, stored: StoredResponse) async throws -> RawResponse {
-        var conditional = call.request
-        if let tag = stored.entityTag { conditional.setValue(tag, forHTTPHeaderField: "If-None-Match") }
-        if let modified = stored.lastModified { conditional.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
+        var conditional = call.head
+        if let tag = stored.entityTag { conditional.headerFields["If-None-Match"] = tag }
+        if let modified = stored.lastModified { conditional.headerFields["If-Modified-Since"] = modified }
         let requestTime = now()
         let response: RawResponse
         do {
-            response = try await call.next(conditional, call.context)
+            response = try await call.next(conditional, call.body, call.context)
         } catch {
             if !Self.isCancellation(error), let stale = staleAnswer(call, stored: stored) { return stale }
             throw error
@@ -223,7 +220,7 @@ public struct HTTPCacheMiddleware: Middleware {
     /// Fetches the request from the network and stores the reply if it may.
     private func fetch(_ call: Call, replacing stored: StoredResponse?) async throws -> RawResponse {
         let requestTime = now()
-        let response = try await call.next(call.request, call.context)
+        let response = try await call.next(call.head, call.body, call.context)
         return await keep(response, for: call, requestTime: requestTime, replacing: stored)
     }
 
@@ -310,7 +307,7 @@ public struct HTTPCacheMiddleware: Middleware {
     /// The SHA-256 of the secret header fields a request carries (those logs hide: `Authorization`,
     /// `Cookie`…, and the endpoint's own), or `nil` when it carries none.
     static func credentials(in fields: HeaderFields, context: MiddlewareContext) -> String? {
-        let names = LogRedactor.secretHeaders.union(context.secretHeaderNames)
+        let names = context.secretHeaderNames
         let secrets = fields.filter { names.contains($0.name.lowercased()) }
             .map { "\($0.name.lowercased()):\($0.value)" }.sorted()
         guard !secrets.isEmpty else { return nil }

@@ -45,15 +45,15 @@ public struct AuthorizedRequest<Base: RequestContextType>: RequestProxy, CustomS
     /// The base's `URLRequest` with `Authorization` set.
     /// - Throws: ``BricksError/Reason/invalidHeader(name:reason:)`` when the scheme is not a token or the
     ///   credentials contain CR, LF or NUL; otherwise what the base throws.
-    public func makeURLRequest() throws -> URLRequest {
+    public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
         guard HeaderValidation.isToken(scheme) else {
             throw BricksError.invalidHeader(
                 name: "Authorization", reason: "the scheme must be a single token such as Bearer or Basic")
         }
         try HeaderValidation.validate(name: "Authorization", value: credentials)
-        var request = try base.makeURLRequest()
-        request.setValue(authorization, forHTTPHeaderField: "Authorization")
-        return request
+        var head = try base.makeRequestHead(body: body)
+        head.headerFields["Authorization"] = authorization
+        return head
     }
 
     /// The base and the scheme, without the credentials.

@@ -37,11 +37,11 @@ public struct HeaderOverride<Base: RequestContextType>: RequestProxy {
     /// The base's `URLRequest` with this header set or removed.
     /// - Throws: ``BricksError/Reason/invalidHeader(name:reason:)`` for a name that is not a token or a
     ///   value with CR, LF or NUL; otherwise what the base throws.
-    public func makeURLRequest() throws -> URLRequest {
+    public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
         try HeaderValidation.validate(name: name, value: value ?? "")
-        var request = try base.makeURLRequest()
-        request.setValue(value, forHTTPHeaderField: name)
-        return request
+        var head = try base.makeRequestHead(body: body)
+        head.headerFields[name] = value
+        return head
     }
 }
 

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Checks of header names, values and method tokens before anything is sent.
 ///
@@ -41,9 +38,9 @@ enum HeaderValidation {
         }
     }
 
-    /// Validates every header of a request that is about to be sent, whoever set it.
-    static func validate(_ request: URLRequest) throws(BricksError) {
-        guard let fields = request.allHTTPHeaderFields else { return }
-        for (name, value) in fields { try validate(name: name, value: value) }
+    /// Checks every field of a head, as the core does before each exchange (a middleware may
+    /// have added fields).
+    static func validate(_ fields: HeaderFields) throws(BricksError) {
+        for field in fields { try validate(name: field.name, value: field.value) }
     }
 }

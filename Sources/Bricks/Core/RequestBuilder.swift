@@ -3,50 +3,46 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Builds `URLRequest`s from ``RequestType`` values; the default ``RequestType/makeURLRequest()``.
+/// Builds the head and body of ``RequestType`` values: the default
+/// ``RequestType/makeRequestHead(body:)`` and ``RequestType/makeRequestBody()``.
 ///
-/// Kept apart from the protocol so that proxies and custom requests can reuse the same checks.
+/// Kept apart from the protocol so that proxies and pagination strategies reuse the same checks.
 enum RequestBuilder {
-    static func makeURLRequest(for request: some RequestType) throws(BricksError) -> URLRequest {
+    static func makeBody(for request: some RequestType) throws(BricksError) -> RequestBody? {
+        if let data = try rethrow(as: BricksError.bodyEncoding, { try request.httpBody() }) {
+            return RequestBody(data, contentType: request.contentType)
+        }
+        guard var body = try rethrow(as: BricksError.bodyEncoding, { try request.streamedBody() }) else { return nil }
+        if body.contentType == nil { body.contentType = request.contentType }
+        return body
+    }
+
+    static func makeHead(for request: some RequestType, body: RequestBody?) throws(BricksError) -> RequestHead {
         let parameters = try rethrow(as: { .invalidRequest("the query parameters could not be encoded: \($0)") }) {
             try request.encodedQueryItems()
         }
-        let url = try URLBuilder.url(
+        let built = try URLBuilder.build(
             base: request.baseURL, path: request.path, segments: request.pathSegments, query: request.queryItems,
             parameters: parameters)
-        let timeout = request.timeoutInterval
-        guard timeout > 0, timeout.isFinite else {
-            throw .invalidRequest("timeoutInterval must be a positive number of seconds, not \(timeout)")
-        }
-        var urlRequest = URLRequest(url: url, cachePolicy: request.cachePolicy, timeoutInterval: timeout)
         let method = request.method
-        // GET is every URLRequest's method already; setting it costs a case-insensitive lookup.
-        if method != .get { urlRequest.httpMethod = method.rawValue }
-
-        let body = try rethrow(as: BricksError.bodyEncoding) { try request.httpBody() }
+        var fields = HeaderFields()
         if let body {
-            if method == .get || method == .head {
+            guard method != .get && method != .head else {
                 throw .invalidRequest(
                     "a \(method) request cannot carry a body; send the values as queryItems or use another method")
             }
-            urlRequest.httpBody = body
-            if let contentType = request.contentType {
+            if let contentType = body.contentType {
                 try HeaderValidation.validate(name: "Content-Type", value: contentType)
-                urlRequest.setValue(withBoundary(contentType, of: body), forHTTPHeaderField: "Content-Type")
+                fields.append(name: "Content-Type", value: contentType)
             }
-        } else if let contentType = request.contentType,
-            try rethrow(as: BricksError.bodyEncoding, { try request.streamedBody() }) != nil
-        {
-            // A streamed body (a file) is sent by the Session's core; its type travels here.
-            if method == .get || method == .head {
-                throw .invalidRequest("a \(method) request cannot carry a body; use another method")
-            }
-            try HeaderValidation.validate(name: "Content-Type", value: contentType)
-            urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
-        try apply(request.headerFields, to: &urlRequest, layer: "headerFields")
-        try apply(request.additionalHeaderFields, to: &urlRequest, layer: "additionalHeaderFields")
-        return urlRequest
+        try apply(request.headerFields, to: &fields, layer: "headerFields")
+        try apply(request.additionalHeaderFields, to: &fields, layer: "additionalHeaderFields")
+        var head = try RequestHead(
+            method: method, parts: built.parts, headerFields: fields, timeoutInterval: request.timeoutInterval)
+        head.basePath = built.basePath
+        head.baseQueryCount = built.baseQueryCount
+        return head
     }
 
     /// `base` with `overrides` laid over it, a name in `overrides` replacing every name in `base`
@@ -62,7 +58,7 @@ enum RequestBuilder {
     }
 
     /// Runs `body`, passing a ``BricksError`` through and turning any other error into one.
-    private static func rethrow<Value>(
+    static func rethrow<Value>(
         as wrap: (any Error) -> BricksError, _ body: () throws -> Value
     ) throws(BricksError) -> Value {
         do {
@@ -76,13 +72,14 @@ enum RequestBuilder {
 
     /// Sets one layer of headers over what is there, after checking names and values. Two names in
     /// one layer that differ only in case are refused: which one would win is undefined.
-    private static func apply(
-        _ fields: [String: String], to urlRequest: inout URLRequest, layer: String
+    /// The names are applied in sorted order, so that a head is the same from run to run.
+    static func apply(
+        _ fields: [String: String], to headerFields: inout HeaderFields, layer: String
     ) throws(BricksError) {
         if fields.isEmpty { return }
-        for (name, value) in fields {
+        for (name, value) in fields.count == 1 ? Array(fields) : fields.sorted(by: { $0.key < $1.key }) {
             try HeaderValidation.validate(name: name, value: value)
-            urlRequest.setValue(value, forHTTPHeaderField: name)
+            headerFields[name] = value
         }
         if fields.count > 1, let (first, second) = caseInsensitiveDuplicate(in: fields.keys) {
             throw .invalidRequest(
@@ -108,14 +105,5 @@ enum RequestBuilder {
             outer = names.index(after: outer)
         }
         return nil
-    }
-
-    /// `contentType` with the boundary of a multipart body added when it has none: body mixins
-    /// pick a fresh boundary while encoding, and the body's first line says which.
-    private static func withBoundary(_ contentType: String, of body: Data) -> String {
-        guard contentType.hasPrefix("multipart/"), !contentType.contains("boundary="),
-            let boundary = MultipartBodyBuilder.boundary(atStartOf: body)
-        else { return contentType }
-        return contentType + "; boundary=" + boundary
     }
 }

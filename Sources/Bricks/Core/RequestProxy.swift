@@ -8,22 +8,22 @@ import FoundationNetworking
 ///
 /// Every requirement of ``RequestType`` and ``ResponseType`` is forwarded to ``base`` by default,
 /// including `Response` and `APIError`, so a proxy of a proxy works and a proxy decodes and fails
-/// exactly as its base does. ``RequestType/makeURLRequest()`` starts from the base's own `URLRequest`, so a
-/// base that customises it (signing, say) keeps its customisation.
+/// exactly as its base does. ``RequestType/makeRequestHead(body:)`` starts from the base's own
+/// head, so a base that customises it (signing, say) keeps its customisation.
 ///
 /// A proxy overrides two things for each change it makes: the property that describes it (for
-/// callers that inspect the request) and ``RequestType/makeURLRequest()``, which applies the change to the
-/// base's `URLRequest`:
+/// callers that inspect the request) and ``RequestType/makeRequestHead(body:)``, which applies
+/// the change to the base's head:
 ///
 /// ```swift
 /// struct Traced<Base: RequestContextType>: RequestProxy {
 ///     var base: Base
 ///     let traceID: String
 ///     var headerFields: [String: String] { base.headerFields.merging(["X-Trace": traceID]) { $1 } }
-///     func makeURLRequest() throws -> URLRequest {
-///         var request = try base.makeURLRequest()
-///         request.setValue(traceID, forHTTPHeaderField: "X-Trace")
-///         return request
+///     func makeRequestHead(body: RequestBody?) throws -> RequestHead {
+///         var head = try base.makeRequestHead(body: body)
+///         head.headerFields["X-Trace"] = traceID
+///         return head
 ///     }
 /// }
 /// ```
@@ -67,8 +67,6 @@ extension RequestProxy {
     public var contentType: String? { base.contentType }
     /// The base's timeout.
     public var timeoutInterval: TimeInterval { base.timeoutInterval }
-    /// The base's cache policy.
-    public var cachePolicy: URLRequest.CachePolicy { base.cachePolicy }
     /// The base's HTTP cache policy.
     public var httpCachePolicy: HTTPCachePolicy { base.httpCachePolicy }
     /// The base's encoded body.
@@ -76,10 +74,13 @@ extension RequestProxy {
     public func httpBody() throws -> Data? { try base.httpBody() }
     /// The base's streamed body.
     public func streamedBody() throws -> RequestBody? { try base.streamedBody() }
-    /// The base's `URLRequest`, unchanged. A proxy that changes the request overrides this and
-    /// applies its change to `base.makeURLRequest()`.
-    /// - Throws: what the base's ``RequestType/makeURLRequest()`` throws.
-    public func makeURLRequest() throws -> URLRequest { try base.makeURLRequest() }
+    /// The base's body.
+    /// - Throws: what the base's ``RequestType/makeRequestBody()`` throws.
+    public func makeRequestBody() throws -> RequestBody? { try base.makeRequestBody() }
+    /// The base's head, unchanged. A proxy that changes the request overrides this and applies
+    /// its change to `base.makeRequestHead(body:)`.
+    /// - Throws: what the base's ``RequestType/makeRequestHead(body:)`` throws.
+    public func makeRequestHead(body: RequestBody?) throws -> RequestHead { try base.makeRequestHead(body: body) }
 
     // MARK: ResponseType
 

@@ -3,7 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The request half of an endpoint: everything needed to build its `URLRequest`.
+/// The request half of an endpoint: everything needed to build its ``RequestHead`` and
+/// ``RequestBody``.
 ///
 /// Every requirement has a default, so an endpoint states only what differs. Method mixins
 /// (``GETRequestType``, ``POSTRequestType``, …) fix ``method``; body mixins
@@ -18,8 +19,8 @@ import FoundationNetworking
 /// }
 /// ```
 ///
-/// ``makeURLRequest()`` never crashes: any input it cannot turn into a valid request comes back as
-/// a ``BricksError``.
+/// ``makeRequestHead(body:)`` and ``makeRequestBody()`` never crash: any input they cannot turn
+/// into a valid request comes back as a ``BricksError``.
 public protocol RequestType: Sendable {
     /// The HTTP method. Default: `GET`.
     var method: HTTPMethod { get }
@@ -60,9 +61,6 @@ public protocol RequestType: Sendable {
     var contentType: String? { get }
     /// The timeout in seconds; fractions are honoured. Default: 60.
     var timeoutInterval: TimeInterval { get }
-    /// The cache policy of the `URLRequest`. Default: `.useProtocolCachePolicy`. Bricks'
-    /// transports keep no cache of their own: see ``httpCachePolicy`` for ``HTTPCacheMiddleware``.
-    var cachePolicy: URLRequest.CachePolicy { get }
     /// How ``HTTPCacheMiddleware`` treats this endpoint. Default: ``HTTPCachePolicy/standard``.
     var httpCachePolicy: HTTPCachePolicy { get }
     /// The encoded body, or `nil` for none. Body mixins implement it from their typed `body`.
@@ -72,9 +70,15 @@ public protocol RequestType: Sendable {
     /// or `nil` for none. ``FileBodyRequestType`` implements it. Default: `nil`.
     /// - Throws: ``BricksError`` when the body cannot be opened.
     func streamedBody() throws -> RequestBody?
-    /// Builds the `URLRequest` from the requirements above.
-    /// - Throws: ``BricksError`` for a URL, header, body or method that cannot be sent.
-    func makeURLRequest() throws -> URLRequest
+    /// The body to send, with its content type and length: ``httpBody()`` in memory, else
+    /// ``streamedBody()``, typed with ``contentType``. A body mixin that knows more (a multipart
+    /// boundary) implements it.
+    /// - Throws: ``BricksError`` when the body cannot be encoded or opened.
+    func makeRequestBody() throws -> RequestBody?
+    /// Builds the head from the requirements above, for `body` (which gives the
+    /// `Content-Type`). A proxy implements it by editing its base's head.
+    /// - Throws: ``BricksError`` for a URL, header, timeout or method that cannot be sent.
+    func makeRequestHead(body: RequestBody?) throws -> RequestHead
 }
 
 extension RequestType {
@@ -98,8 +102,6 @@ extension RequestType {
     public var contentType: String? { nil }
     /// 60 seconds, as `URLRequest`.
     public var timeoutInterval: TimeInterval { 60 }
-    /// `.useProtocolCachePolicy`, as `URLRequest`.
-    public var cachePolicy: URLRequest.CachePolicy { .useProtocolCachePolicy }
     /// ``HTTPCachePolicy/standard``.
     public var httpCachePolicy: HTTPCachePolicy { .standard }
     /// No body.
@@ -107,14 +109,30 @@ extension RequestType {
     /// No streamed body.
     public func streamedBody() throws -> RequestBody? { nil }
 
-    /// Builds the `URLRequest`: URL from ``baseURL``, ``path``, ``pathSegments``, ``queryItems``
-    /// and ``encodedQueryItems()``; then method, timeout, cache policy, body with its
-    /// ``contentType``, ``headerFields`` and ``additionalHeaderFields`` (each winning over the one
-    /// before).
+    /// ``httpBody()`` as a body in memory, else ``streamedBody()``; either typed with
+    /// ``contentType`` unless it carries a type of its own.
+    /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when the body cannot be encoded, or what
+    ///   opening the streamed body throws.
+    public func makeRequestBody() throws -> RequestBody? {
+        try RequestBuilder.makeBody(for: self)
+    }
+
+    /// Builds the head: URL from ``baseURL``, ``path``, ``pathSegments``, ``queryItems`` and
+    /// ``encodedQueryItems()``; then method, timeout, the body's `Content-Type`, ``headerFields``
+    /// and ``additionalHeaderFields`` (each winning over the one before).
     ///
-    /// - Throws: ``BricksError/Reason/invalidURL(_:)``, ``BricksError/Reason/invalidHeader(name:reason:)``,
-    ///   ``BricksError/Reason/invalidRequest(_:)`` or ``BricksError/Reason/bodyEncoding(_:)``.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)``, ``BricksError/Reason/invalidHeader(name:reason:)``
+    ///   or ``BricksError/Reason/invalidRequest(_:)``.
+    public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
+        try RequestBuilder.makeHead(for: self, body: body)
+    }
+
+    /// The endpoint as a Foundation `URLRequest`, for code that takes one (your own `URLSession`
+    /// task, say). A body in memory is its `httpBody`, a file's its `httpBodyStream`; a body from
+    /// any other stream is left out. ``Session`` never uses it: transports get the head and body.
+    /// - Throws: as ``makeRequestBody()`` and ``makeRequestHead(body:)``.
     public func makeURLRequest() throws -> URLRequest {
-        try RequestBuilder.makeURLRequest(for: self)
+        let body = try makeRequestBody()
+        return URLRequest(try makeRequestHead(body: body), body: body)
     }
 }

@@ -81,12 +81,4 @@ extension ResponseType {
 
     /// `nil`: no status has an app error of its own.
     public func error(forStatus status: Int, data: Data, response: ResponseHead) -> (any Error)? { nil }
-
-    /// The error for a reply with an unacceptable status: the mapped status error, else the decoded
-    /// ``APIError`` in a ``TypedAPIError``, else `nil`.
-    func apiError(from data: Data, response: ResponseHead, request: RequestSummary?) -> (any Error)? {
-        if let mapped = error(forStatus: response.statusCode, data: data, response: response) { return mapped }
-        guard let value = try? decodeAPIError(from: data, response: response) else { return nil }
-        return TypedAPIError(value, head: response, request: request)
-    }
 }

@@ -24,14 +24,11 @@ public struct TimeoutOverride<Base: RequestContextType>: RequestProxy {
     /// The base's `URLRequest` with this timeout.
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when the timeout is not a positive number of
     ///   seconds; otherwise what the base throws.
-    public func makeURLRequest() throws -> URLRequest {
-        guard timeoutInterval > 0, timeoutInterval.isFinite else {
-            throw BricksError.invalidRequest(
-                "with(timeout:) needs a positive number of seconds, not \(timeoutInterval)")
-        }
-        var request = try base.makeURLRequest()
-        request.timeoutInterval = timeoutInterval
-        return request
+    public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
+        try RequestHead.checkTimeout(timeoutInterval)
+        var head = try base.makeRequestHead(body: body)
+        try head.setTimeout(timeoutInterval)
+        return head
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The body a transport sends: bytes in memory, or chunks read from a stream (a file, say) so
-/// that a large upload never sits in memory whole.
+/// The body a request sends: bytes in memory, a file, or chunks read from a stream, so that a
+/// large upload never sits in memory whole. It knows its content type and, when it can, its
+/// length. The one home of a request's body, from the endpoint to the transport.
 ///
 /// A transport sends ``data`` when it is set, and otherwise reads ``chunks()`` to the end,
 /// announcing ``length`` as `Content-Length` when it is known (chunked transfer otherwise).
@@ -15,7 +16,13 @@ public struct RequestBody: Sendable {
     public let isReplayable: Bool
     /// The file the body is read from, for a transport that uploads files natively.
     public let fileURL: URL?
+    /// The body's media type, sent as `Content-Type` (unless the head's header fields name
+    /// another), such as `application/json` or `multipart/form-data; boundary=…`.
+    public var contentType: String?
     private let open: (@Sendable () throws -> Chunks)?
+    /// What tells this body from another without reading it: the bytes, the file, or the one
+    /// stream (each stream body is its own).
+    let identity: Identity
     /// Told the total bytes sent so far, for upload progress.
     var progress: (@Sendable (TransferProgress) -> Void)?
 
@@ -24,37 +31,73 @@ public struct RequestBody: Sendable {
     public var reportsProgress: Bool { progress != nil }
 
     /// A body of bytes in memory.
-    public init(_ data: Data) {
+    /// - Parameter contentType: its media type. Default: none.
+    public init(_ data: Data, contentType: String? = nil) {
         self.data = data
         length = data.count
         isReplayable = true
         fileURL = nil
+        self.contentType = contentType
         open = nil
+        identity = .bytes(data)
     }
 
     /// A body read from a file, chunk by chunk, never whole: replayable, with the file's length.
+    /// - Parameter contentType: its media type. Default: none.
     /// - Throws: ``BricksError`` when the file cannot be read.
-    public init(fileAt url: URL) throws {
+    public init(fileAt url: URL, contentType: String? = nil) throws {
         data = nil
-        length = try Self.size(ofFileAt: url)
+        let length = try Self.size(ofFileAt: url)
+        self.length = length
         isReplayable = true
         fileURL = url
+        self.contentType = contentType
         open = { Chunks(try FileChunks(url)) }
+        identity = .file(url.standardizedFileURL.path, length: length, modified: Self.modificationDate(ofFileAt: url))
     }
 
     /// A body read from a stream of chunks.
     /// - Parameters:
     ///   - length: the total length in bytes, when known.
     ///   - isReplayable: whether `open` can be called again to send the body again.
+    ///   - contentType: its media type. Default: none.
     ///   - open: opens the stream; called once per send.
     public init<Stream: AsyncSequence & Sendable>(
-        length: Int?, isReplayable: Bool, open: @escaping @Sendable () throws -> Stream
+        length: Int?, isReplayable: Bool, contentType: String? = nil, open: @escaping @Sendable () throws -> Stream
     ) where Stream.Element == Data {
         data = nil
         self.length = length
         self.isReplayable = isReplayable
         fileURL = nil
+        self.contentType = contentType
         self.open = { Chunks(try open()) }
+        identity = .stream(StreamIdentity())
+    }
+
+    /// What tells one body from another without reading it.
+    enum Identity: Hashable, Sendable {
+        /// Bytes in memory: equal bytes are the same body.
+        case bytes(Data)
+        /// A file: the same path, length and modification date are the same body.
+        case file(String, length: Int?, modified: Date?)
+        /// A stream, equal only to itself.
+        case stream(StreamIdentity)
+    }
+
+    /// The identity of one stream body. A class so that copies of the body share it.
+    final class StreamIdentity: Hashable, Sendable {
+        static func == (lhs: StreamIdentity, rhs: StreamIdentity) -> Bool { lhs === rhs }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
+
+    /// The whole body as bytes: the bytes in memory, or the stream read to its end (for a stub
+    /// or a recording, which stand where a transport sends it).
+    /// - Throws: the stream's error.
+    func collected() async throws -> Data {
+        if let data { return data }
+        var collected = Data()
+        for try await chunk in try chunks() { collected.append(chunk) }
+        return collected
     }
 
     /// The body's chunks, for a transport to send: the bytes in one chunk, or the stream opened
@@ -74,6 +117,11 @@ public struct RequestBody: Sendable {
         } catch {
             throw BricksError(.invalidRequest("cannot read the file to upload, \(url.path): \(error.localizedDescription)"))
         }
+    }
+
+    /// The modification date of the file at `url`, when it can be read.
+    private static func modificationDate(ofFileAt url: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
     }
 
     /// Checks that the body's file, if it has one, can still be read and has the ``length`` it had

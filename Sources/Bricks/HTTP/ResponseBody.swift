@@ -53,21 +53,26 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// - Throws: ``BricksError`` with ``BricksError/Reason/responseTooLarge(limit:)`` once more than
     ///   `limit` bytes arrive (reading stops there), or the stream's own error.
     public func collect(upTo limit: Int) async throws -> Data {
-        try await collect(upTo: limit, expectedLength: nil)
+        try await collect(upTo: BodySizeLimit(limit), expectedLength: nil)
     }
 
-    /// ``collect(upTo:)`` with room reserved for `expectedLength` bytes when it is known.
-    func collect(upTo limit: Int, expectedLength: Int?) async throws -> Data {
+    /// ``collect(upTo:)`` within the exchange's limit, with room reserved for `expectedLength`
+    /// bytes when it is known.
+    func collect(within context: TransportContext, expectedLength: Int?) async throws -> Data {
+        try await collect(upTo: BodySizeLimit(context.maximumBodySize), expectedLength: expectedLength)
+    }
+
+    private func collect(upTo limit: BodySizeLimit, expectedLength: Int?) async throws -> Data {
         switch content {
         case .buffered(let data):
-            guard data.count <= limit else { throw BricksError(.responseTooLarge(limit: limit)) }
+            try limit.check(Int64(data.count))
             return data
         case .stream(let source):
             let next = try source.take()
             var data = Data()
-            if let expectedLength, expectedLength > 0 { data.reserveCapacity(Swift.min(expectedLength, limit)) }
+            if let expectedLength, expectedLength > 0 { data.reserveCapacity(Swift.min(expectedLength, limit.maximum)) }
             while let chunk = try await next() {
-                guard chunk.count <= limit - data.count else { throw BricksError(.responseTooLarge(limit: limit)) }
+                try limit.check(Int64(data.count) + Int64(chunk.count))
                 data.append(chunk)
             }
             return data

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Counts the requests in flight and reports when the network becomes busy or idle: the classic
 /// network activity indicator.
@@ -33,12 +30,12 @@ public struct ActivityMiddleware: Middleware {
     public var requestsInFlight: Int { counter.count.withLock { $0 } }
 
     /// Counts the request while it passes through.
-    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
-        -> RawResponse
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+        async throws -> RawResponse
     {
         counter.add(1)
         defer { counter.add(-1) }
-        return try await next(request, context)
+        return try await next(head, body, context)
     }
 
     /// The shared count, and the callback fired on its edges.

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Puts a token on every request and, when the server rejects it, renews it once and resends.
 ///
@@ -66,24 +63,25 @@ public struct AuthorizationMiddleware: Middleware {
 
     /// Authorizes the request, and resends it once with a renewed token if it was rejected.
     /// - Throws: the provider's errors, including a failed refresh, unchanged.
-    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
-        -> RawResponse
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+        async throws -> RawResponse
     {
-        guard request.value(forHTTPHeaderField: headerName) == nil else { return try await next(request, context) }
+        guard !head.headerFields.contains(headerName) else { return try await next(head, body, context) }
         let generation = refresher.generation  // before the token: see TokenRefresher
-        guard let token = try await refresher.tokens.token() else { return try await next(request, context) }
-        let response = try await next(try authorize(request, with: token), context)
-        guard refreshStatusCodes.contains(response.head.statusCode) else { return response }
+        guard let token = try await refresher.tokens.token() else { return try await next(head, body, context) }
+        let response = try await next(try authorize(head, with: token), body, context)
+        // A one-shot body was used up by the first attempt: its rejection is the answer.
+        guard refreshStatusCodes.contains(response.head.statusCode), body?.isReplayable ?? true else { return response }
         let renewed = try await refresher.token(replacing: token, sentIn: generation)
-        return try await next(try authorize(request, with: renewed), context)
+        return try await next(try authorize(head, with: renewed), body, context)
     }
 
-    private func authorize(_ request: URLRequest, with token: String) throws -> URLRequest {
+    private func authorize(_ head: RequestHead, with token: String) throws -> RequestHead {
         let value = scheme.map { "\($0) \(token)" } ?? token
         try HeaderValidation.validate(name: headerName, value: value)
-        var request = request
-        request.setValue(value, forHTTPHeaderField: headerName)
-        return request
+        var head = head
+        head.headerFields[headerName] = value
+        return head
     }
 }
 

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Lets identical requests that are in flight at the same time share one network call.
 ///
@@ -31,29 +28,26 @@ public struct DeduplicationMiddleware: Middleware {
     }
 
     /// Joins an identical request in flight, or sends this one and lets later identical ones join it.
-    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
-        -> RawResponse
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next)
+        async throws -> RawResponse
     {
         // A streamed body has one reader: it cannot be shared.
-        guard methods.contains(context.method), !context.streamsBody else { return try await next(request, context) }
-        return try await flights.run(RequestIdentity(request)) { try await next(request, context) }
+        guard methods.contains(head.method), !context.streamsBody else { return try await next(head, body, context) }
+        return try await flights.run(RequestIdentity(head, body: body)) { try await next(head, body, context) }
     }
 
     /// How many callers wait for a shared call right now (for tests).
     var waiterCount: Int { flights.waiterCount }
 }
 
-/// What makes two requests the same for ``DeduplicationMiddleware``.
+/// What makes two requests the same for ``DeduplicationMiddleware``: the head, and the body by
+/// its identity (the bytes; a file's path, size and date; each stream its own), never read.
 private struct RequestIdentity: Hashable, Sendable {
-    let method: String
-    let url: String
-    let headers: [String: String]
-    let body: Data?
+    let head: RequestHead
+    let body: RequestBody.Identity?
 
-    init(_ request: URLRequest) {
-        method = request.httpMethod ?? "GET"
-        url = request.url?.absoluteString ?? ""
-        headers = request.allHTTPHeaderFields ?? [:]
-        body = request.httpBody
+    init(_ head: RequestHead, body: RequestBody?) {
+        self.head = head
+        self.body = body?.identity
     }
 }

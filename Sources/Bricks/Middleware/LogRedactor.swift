@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Renders requests and replies as text with their secrets replaced by `REDACTED`, for
 /// ``LoggingMiddleware``.
@@ -9,21 +6,8 @@ struct LogRedactor: Sendable {
     /// What replaces a secret.
     static let placeholder = "REDACTED"
 
-    /// The headers that carry credentials: never logged, recorded or sent across origins on a
-    /// redirect. The one list of them in Bricks.
-    static let defaultSecretHeaders: Set<String> = ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"]
-
-    /// Query items (and form fields) whose values are secrets by their usual names.
-    static let defaultSecretQueryItems: Set<String> = [
-        "token", "access_token", "refresh_token", "id_token", "api_key", "apikey", "key", "password",
-        "secret", "client_secret", "signature", "sig",
-    ]
-
     /// The redaction of errors and of a ``LoggingMiddleware`` with no names of its own.
-    static let `default` = LogRedactor(headers: defaultSecretHeaders, queryItems: defaultSecretQueryItems)
-
-    /// ``defaultSecretHeaders``, lowercased, as the redirect rules compare them.
-    static let secretHeaders = Set(defaultSecretHeaders.map { $0.lowercased() })
+    static let `default` = LogRedactor(headers: SecretNames.headerFields, queryItems: SecretNames.queryItems)
 
     /// Lowercased header names whose values are hidden.
     let headers: Set<String>
@@ -35,12 +19,13 @@ struct LogRedactor: Sendable {
         self.queryItems = Set(queryItems.map { $0.lowercased() })
     }
 
-    /// The URL with secret query values and any password hidden.
-    /// These rules with more secret header names.
+    /// These rules with more secret header names (lowercased).
     func adding(headers more: Set<String>) -> LogRedactor {
-        LogRedactor(headers: headers.union(more), queryItems: queryItems)
+        if more.isSubset(of: headers) { return self }
+        return LogRedactor(headers: headers.union(more), queryItems: queryItems)
     }
 
+    /// The URL with secret query values and any password hidden.
     func url(_ url: URL?) -> String {
         guard let url else { return "<no URL>" }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
@@ -61,29 +46,28 @@ struct LogRedactor: Sendable {
         headers.contains(name.lowercased()) ? Self.placeholder : value
     }
 
-    /// `Name: value` lines, sorted by name, secrets hidden.
-    func headerLines(_ fields: [String: String]) -> [String] {
-        headerLines(HeaderFields(fields))
-    }
-
     func headerLines(_ fields: HeaderFields) -> [String] {
         fields.map { "\($0.name): \(header($0.name, value: $0.value))" }
     }
 
     /// The request as a `curl` command line, secrets hidden. Form bodies have their secret fields
     /// hidden; other bodies are shown as they are when they are text.
-    func curl(_ request: URLRequest) -> String {
-        var parts = ["curl", "-X", request.httpMethod ?? "GET", Self.quoted(url(request.url))]
-        for line in headerLines(request.allHTTPHeaderFields ?? [:]) {
+    func curl(_ head: RequestHead, body: RequestBody?) -> String {
+        var parts = ["curl", "-X", head.method.rawValue, Self.quoted(url(head.url))]
+        for line in headerLines(head.headerFields) {
             parts += ["-H", Self.quoted(line)]
         }
-        if let body = request.httpBody, !body.isEmpty {
-            if let text = String(data: body, encoding: .utf8) {
-                let isForm = request.value(forHTTPHeaderField: "Content-Type")?.lowercased()
+        if let fileURL = body?.fileURL {
+            parts += ["--data-binary", Self.quoted("@" + fileURL.path)]
+        } else if let body, body.data == nil {
+            parts += ["--data-binary", Self.quoted("<a stream of \(body.length.map { "\($0) bytes" } ?? "unknown length")>")]
+        } else if let data = body?.data, !data.isEmpty {
+            if let text = String(data: data, encoding: .utf8) {
+                let isForm = head.headerFields["Content-Type"]?.lowercased()
                     .hasPrefix("application/x-www-form-urlencoded") == true
                 parts += ["--data-binary", Self.quoted(isForm ? form(text) : text)]
             } else {
-                parts += ["--data-binary", Self.quoted("<\(body.count) bytes of binary data>")]
+                parts += ["--data-binary", Self.quoted("<\(data.count) bytes of binary data>")]
             }
         }
         return parts.joined(separator: " ")

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Logs one line per request and one per reply (method, URL, status, duration, sizes) to a
 /// closure, with credentials and other secrets replaced by `REDACTED`.
@@ -26,9 +23,9 @@ import FoundationNetworking
 public struct LoggingMiddleware: Middleware {
     /// Headers whose values are never logged: `Authorization`, `Proxy-Authorization`, `Cookie`,
     /// `Set-Cookie`.
-    public static let defaultRedactedHeaders: Set<String> = LogRedactor.defaultSecretHeaders
+    public static let defaultRedactedHeaders: Set<String> = SecretNames.headerFields
     /// Query items whose values are never logged: common names of tokens, keys and passwords.
-    public static let defaultRedactedQueryItems: Set<String> = LogRedactor.defaultSecretQueryItems
+    public static let defaultRedactedQueryItems: Set<String> = SecretNames.queryItems
 
     /// Whether request and reply headers are logged (redacted) under their lines.
     public let showsHeaders: Bool
@@ -58,21 +55,21 @@ public struct LoggingMiddleware: Middleware {
     }
 
     /// Logs the request, passes it on, and logs the reply or the error.
-    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
-        -> RawResponse
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+        async throws -> RawResponse
     {
-        let method = request.httpMethod ?? context.method.rawValue
-        let redactor = context.secretHeaderNames.isEmpty ? self.redactor : self.redactor.adding(headers: context.secretHeaderNames)
-        let url = redactor.url(request.url)
+        let method = head.method.rawValue
+        let redactor = self.redactor.adding(headers: context.secretHeaderNames)
+        let url = redactor.url(head.url)
         var lines = [
             "→ \(method) \(url) (\(context.endpointName), attempt \(context.attempt), "
-                + "\(request.httpBody?.count ?? 0) bytes)"
+                + "\(Self.size(of: body)))"
         ]
-        if showsHeaders { lines += redactor.headerLines(request.allHTTPHeaderFields ?? [:]).map { "  " + $0 } }
-        if showsCURL { lines.append(redactor.curl(request)) }
+        if showsHeaders { lines += redactor.headerLines(head.headerFields).map { "  " + $0 } }
+        if showsCURL { lines.append(redactor.curl(head, body: body)) }
         log(lines.joined(separator: "\n"))
 
-        return try await RequestMetrics.measure(request, context: context, next: next) { metrics, response in
+        return try await RequestMetrics.measure(head, body: body, context: context, next: next) { metrics, response in
             let time = Self.milliseconds(metrics.duration)
             if let error = metrics.error {
                 log("✗ \(method) \(url) failed after \(time): \(Self.describe(error))")
@@ -86,6 +83,12 @@ public struct LoggingMiddleware: Middleware {
             }
             log(lines.joined(separator: "\n"))
         }
+    }
+
+    /// The size of a request body: its bytes, a file's or a stream's length, or "a stream".
+    private static func size(of body: RequestBody?) -> String {
+        guard let body else { return "0 bytes" }
+        return body.length.map { "\($0) bytes" } ?? "a stream of unknown length"
     }
 
     private static func milliseconds(_ duration: Duration) -> String {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Reports the timing and sizes of every request to a closure: for dashboards, tracing or tests.
 ///
@@ -25,9 +22,9 @@ public struct MetricsMiddleware: Middleware {
     }
 
     /// Measures the rest of the stack.
-    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
-        -> RawResponse
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+        async throws -> RawResponse
     {
-        try await RequestMetrics.measure(request, context: context, next: next) { metrics, _ in report(metrics) }
+        try await RequestMetrics.measure(head, body: body, context: context, next: next) { metrics, _ in report(metrics) }
     }
 }

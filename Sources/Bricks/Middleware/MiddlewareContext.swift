@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A key for a value that middleware stores in a ``MiddlewareContext`` to cooperate.
 ///
@@ -16,7 +13,7 @@ public protocol MiddlewareContextKey {
     static var defaultValue: Value { get }
 }
 
-/// What middleware knows about a request beyond the `URLRequest` itself.
+/// What middleware knows about a request beyond its head and body.
 ///
 /// A value passed down the stack with the request: a middleware that changes it passes the changed
 /// copy to `next`, so changes flow towards the transport, never back up.
@@ -24,8 +21,6 @@ public struct MiddlewareContext: Sendable {
     /// The endpoint's type as sent, such as `SearchRepositories.self` or
     /// `TimeoutOverride<SearchRepositories>.self`. See ``endpointName`` for its own name.
     public let endpointType: any Any.Type
-    /// The endpoint's method.
-    public let method: HTTPMethod
     /// Whether the request may be repeated or merged safely. Starts as the method's idempotency,
     /// or `true` when the request carries an `Idempotency-Key` header; a middleware may set it to
     /// opt a request in to retries.
@@ -41,32 +36,27 @@ public struct MiddlewareContext: Sendable {
     /// Whether the caller reads the body as a stream (events, downloads) rather than whole. A
     /// streamed body reaches middleware unread: read it only if you hand on a replacement.
     public internal(set) var streamsBody: Bool
-    /// The streamed body sent instead of the request's `httpBody` (a file, say), or `nil`. A
-    /// middleware that repeats a request checks ``RequestBody/isReplayable`` first.
-    public internal(set) var requestBody: RequestBody?
-    /// The endpoint's secret header names (``RequestType/secretHeaderNames``), lowercased:
-    /// middleware that logs or forwards headers treats them as it treats `Authorization`.
-    public internal(set) var secretHeaderNames: Set<String> = []
+    /// The lowercased names of the header fields whose values are secrets: Bricks' own
+    /// (``SecretNames/headerFields``) and the endpoint's API's (``RequestType/secretHeaderNames``).
+    /// Middleware that logs, stores or forwards headers hides them.
+    public internal(set) var secretHeaderNames: Set<String> = SecretNames.lowercasedHeaderFields
     /// How ``HTTPCacheMiddleware`` treats this call: the endpoint's ``RequestType/httpCachePolicy``.
     public internal(set) var httpCachePolicy: HTTPCachePolicy = .standard
     /// The endpoint's own largest body, when it sets one.
     var maximumBodySize: Int?
     private var storage: [ObjectIdentifier: any Sendable] = [:]
 
-    /// Makes a context for a request of `endpointType` sent with `method`.
+    /// Makes a context for a request of `endpointType` (a middleware's tests make one).
     /// - Parameters:
     ///   - endpointType: the endpoint's type.
-    ///   - method: the request's method.
-    ///   - isIdempotent: whether it may be repeated; default: the method's idempotency.
+    ///   - isIdempotent: whether it may be repeated.
     ///   - attempt: the attempt number, from 1.
     ///   - deadline: when the whole call must be over; default: no limit.
     public init(
-        endpointType: any Any.Type, method: HTTPMethod, isIdempotent: Bool? = nil, attempt: Int = 1,
-        deadline: ContinuousClock.Instant? = nil
+        endpointType: any Any.Type, isIdempotent: Bool, attempt: Int = 1, deadline: ContinuousClock.Instant? = nil
     ) {
         self.endpointType = endpointType
-        self.method = method
-        self.isIdempotent = isIdempotent ?? method.isIdempotent
+        self.isIdempotent = isIdempotent
         self.attempt = attempt
         self.deadline = deadline
         self.streamsBody = false
@@ -90,8 +80,8 @@ public struct MiddlewareContext: Sendable {
 
     /// The call, for errors: the endpoint's name, the method and the redacted URL of `request`, or
     /// of the URL that answered when a redirect led elsewhere.
-    func summary(of request: URLRequest, answeredBy head: ResponseHead? = nil) -> RequestSummary {
-        RequestSummary(endpoint: endpointName, method: request.httpMethod ?? method.rawValue, url: head?.url ?? request.url)
+    func summary(of request: RequestHead, answeredBy head: ResponseHead? = nil) -> RequestSummary {
+        RequestSummary(endpoint: endpointName, method: request.method.rawValue, url: head?.url ?? request.url)
     }
 }
 

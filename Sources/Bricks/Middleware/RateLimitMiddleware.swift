@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Stays under a server's rate limits: waits before sending when the budget is spent, rather
 /// than sending into a `429`.
@@ -48,15 +45,15 @@ public struct RateLimitMiddleware: Middleware {
     /// - Throws: ``BricksError/Reason/rateLimited(until:why:)`` when the wait would pass the deadline
     ///   or the policy's longest wait; ``BricksError/Reason/cancelled`` when the task is cancelled;
     ///   or what the rest of the stack throws.
-    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
-        -> RawResponse
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+        async throws -> RawResponse
     {
-        guard let host = HostKey(request.url) else { return try await next(request, context) }
-        let method = request.httpMethod.flatMap { HTTPMethod(rawValue: $0) } ?? context.method
-        let ticket = try await admit(to: host, isWrite: policy.writeMethods.contains(method), context: context)
+        // Where a rate limit applies: the origin (scheme, host and port).
+        let host = head.origin
+        let ticket = try await admit(to: host, isWrite: policy.writeMethods.contains(head.method), context: context)
         let response: RawResponse
         do {
-            response = try await next(request, context)
+            response = try await next(head, body, context)
         } catch {
             limiter.finish(ticket, at: host, signal: nil)
             throw error
@@ -66,7 +63,7 @@ public struct RateLimitMiddleware: Middleware {
     }
 
     /// Waits until the host's state lets the request go, and counts it as sent.
-    private func admit(to host: HostKey, isWrite: Bool, context: MiddlewareContext) async throws
+    private func admit(to host: Origin, isWrite: Bool, context: MiddlewareContext) async throws
         -> RateLimitHostState.Ticket
     {
         while true {
@@ -105,7 +102,7 @@ public struct RateLimitMiddleware: Middleware {
     }
 
     /// Why a request waits, in words, for errors.
-    private func describe(_ hold: RateLimitHostState.Hold, _ host: HostKey) -> String {
+    private func describe(_ hold: RateLimitHostState.Hold, _ host: Origin) -> String {
         switch hold {
         case .retryAfter: "\(host) asked for no requests until then (Retry-After)"
         case .budgetSpent: "the rate limit of \(host) is spent until then"
@@ -116,29 +113,12 @@ public struct RateLimitMiddleware: Middleware {
         }
     }
 
-    /// Where a rate limit applies: scheme, host and port, the port made explicit.
-    struct HostKey: Hashable, Sendable, CustomStringConvertible {
-        let scheme: String
-        let host: String
-        let port: Int
-
-        init?(_ url: URL?) {
-            guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty
-            else { return nil }
-            self.scheme = scheme
-            self.host = host
-            port = url.port ?? (scheme == "http" ? 80 : scheme == "https" ? 443 : 0)
-        }
-
-        var description: String { "\(scheme)://\(host):\(port)" }
-    }
-
     /// The hosts' states and the requests waiting for one to change, behind one lock.
     ///
     /// Checked `Sendable`: its only stored property is a `Locked`.
     private final class Limiter: Sendable {
         private struct State {
-            var hosts: [HostKey: RateLimitHostState] = [:]
+            var hosts: [Origin: RateLimitHostState] = [:]
             /// Raised by every finished request: a waiter that saw an older value re-checks.
             var generation: UInt64 = 0
             var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -149,7 +129,7 @@ public struct RateLimitMiddleware: Middleware {
 
         private let state = Locked(State())
 
-        func admit(to host: HostKey, isWrite: Bool, policy: RateLimitPolicy, now: ContinuousClock.Instant)
+        func admit(to host: Origin, isWrite: Bool, policy: RateLimitPolicy, now: ContinuousClock.Instant)
             -> (RateLimitHostState.Admission, generation: UInt64)
         {
             state.withLock { state in
@@ -159,7 +139,7 @@ public struct RateLimitMiddleware: Middleware {
             }
         }
 
-        func finish(_ ticket: RateLimitHostState.Ticket, at host: HostKey, signal: RateLimitSignal?) {
+        func finish(_ ticket: RateLimitHostState.Ticket, at host: Origin, signal: RateLimitSignal?) {
             let now = ContinuousClock.now
             let waiters = state.withLock { state in
                 state.hosts[host, default: RateLimitHostState()].finish(ticket, signal: signal, now: now)

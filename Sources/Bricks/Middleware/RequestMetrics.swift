@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// How one request went: what was sent, how long it took and what came back. Reported by
 /// ``MetricsMiddleware``.
@@ -19,7 +16,8 @@ public struct RequestMetrics: Sendable {
     public var startDate: Date
     /// How long the rest of the stack took to answer or fail.
     public var duration: Duration
-    /// The size of the request body in bytes.
+    /// The size of the request body in bytes, whether in memory, a file or a stream of known
+    /// length; 0 for none or a stream of unknown length.
     public var requestBodySize: Int
     /// The reply's status, or `nil` when no reply came.
     public var statusCode: Int?
@@ -36,18 +34,18 @@ public struct RequestMetrics: Sendable {
     /// Calls `next`, then hands the metrics of that call to `report`, with the reply's response
     /// when there is one.
     static func measure(
-        _ request: URLRequest, context: MiddlewareContext, next: Middleware.Next,
+        _ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Middleware.Next,
         report: (RequestMetrics, ResponseHead?) -> Void
     ) async throws -> RawResponse {
         let clock = ContinuousClock()
         let started = clock.now
         var metrics = RequestMetrics(
-            endpointName: context.endpointName, method: request.httpMethod ?? context.method.rawValue,
-            url: request.url, attempt: context.attempt, startDate: Date(), duration: .zero,
-            requestBodySize: request.httpBody?.count ?? 0, statusCode: nil, responseBodySize: 0, isBodyStreamed: false,
+            endpointName: context.endpointName, method: head.method.rawValue,
+            url: head.url, attempt: context.attempt, startDate: Date(), duration: .zero,
+            requestBodySize: body?.length ?? 0, statusCode: nil, responseBodySize: 0, isBodyStreamed: false,
             error: nil)
         do {
-            let response = try await next(request, context)
+            let response = try await next(head, body, context)
             metrics.duration = started.duration(to: clock.now)
             metrics.statusCode = response.head.statusCode
             metrics.responseBodySize = response.body.bufferedData?.count ?? 0

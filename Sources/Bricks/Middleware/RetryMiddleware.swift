@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Sends a request again when it failed in a way that may pass: a retryable status (503, 429, …)
 /// or a transient network error, waiting with exponential backoff and jitter, or as long as the
@@ -44,21 +41,21 @@ public struct RetryMiddleware: Middleware {
     /// Sends the request, and again while the policy allows.
     /// - Throws: the last error; ``BricksError/Reason/cancelled`` or ``BricksError/Reason/timedOut(after:)`` when the
     ///   task is cancelled or the deadline comes first.
-    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
-        -> RawResponse
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+        async throws -> RawResponse
     {
         guard policy.maxAttempts > 1, context.isIdempotent || policy.retriesNonIdempotentRequests,
-            context.requestBody?.isReplayable ?? true
+            body?.isReplayable ?? true
         else {
             // A one-shot streamed body cannot be sent twice: such a request is never retried.
-            return try await next(request, context)
+            return try await next(head, body, context)
         }
         var context = context
         var tries = 1
         while true {
             let delay: Duration
             do {
-                let response = try await next(request, context)
+                let response = try await next(head, body, context)
                 guard tries < policy.maxAttempts, policy.retryableStatusCodes.contains(response.head.statusCode) else {
                     return response
                 }

@@ -38,9 +38,10 @@ extension CursorPaginatedRequestType {
     }
 
     /// The endpoint's `URLRequest` with ``cursorParameter`` in its query when ``cursor`` is set.
-    /// - Throws: what ``RequestType/makeURLRequest()`` throws.
-    public func makeURLRequest() throws -> URLRequest {
-        guard let cursor else { return try RequestBuilder.makeURLRequest(for: self) }
-        return try PageQuery.makeURLRequest(for: self, setting: [URLQueryItem(name: cursorParameter, value: cursor)])
+    /// - Throws: what ``RequestType/makeRequestHead(body:)`` throws.
+    public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
+        var head = try RequestBuilder.makeHead(for: self, body: body)
+        if let cursor { try head.replaceQueryItems(with: [URLQueryItem(name: cursorParameter, value: cursor)]) }
+        return head
     }
 }

@@ -49,14 +49,14 @@ extension LinkHeaderPaginatedRequestType {
         return next
     }
 
-    /// The endpoint's `URLRequest`, sent to ``pageLink`` on the origin of
+    /// The endpoint's head, sent to ``pageLink`` on the origin of
     /// ``RequestType/baseURL`` when it is set.
-    /// - Throws: ``BricksError`` as ``RequestType/makeURLRequest()``, and
+    /// - Throws: ``BricksError`` as ``RequestType/makeRequestHead(body:)``, and
     ///   ``BricksError/Reason/invalidURL(_:)`` for a ``pageLink`` that is not a path and query.
-    public func makeURLRequest() throws -> URLRequest {
-        var request = try RequestBuilder.makeURLRequest(for: self)
-        if let pageLink { request.url = try PageLink.url(for: pageLink, on: baseURL) }
-        return request
+    public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
+        var head = try RequestBuilder.makeHead(for: self, body: body)
+        if let pageLink { try head.setPathAndQuery(pageLink) }
+        return head
     }
 }
 

@@ -47,8 +47,10 @@ extension NextPageHeaderPaginatedRequestType {
     }
 
     /// The endpoint's `URLRequest` with ``pageParameter`` in its query.
-    /// - Throws: what ``RequestType/makeURLRequest()`` throws.
-    public func makeURLRequest() throws -> URLRequest {
-        try PageQuery.makeURLRequest(for: self, setting: [URLQueryItem(name: pageParameter, value: String(page))])
+    /// - Throws: what ``RequestType/makeRequestHead(body:)`` throws.
+    public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
+        var head = try RequestBuilder.makeHead(for: self, body: body)
+        try head.replaceQueryItems(with: [URLQueryItem(name: pageParameter, value: String(page))])
+        return head
     }
 }

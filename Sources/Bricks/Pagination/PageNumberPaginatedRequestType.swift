@@ -15,7 +15,7 @@ import FoundationNetworking
 /// }
 /// ```
 ///
-/// `makeURLRequest()` adds both parameters to the endpoint's query, replacing any of the same name.
+/// `makeRequestHead(body:)` adds both parameters to the endpoint's query, replacing any of the same name.
 public protocol PageNumberPaginatedRequestType: PaginatedRequestType {
     /// The number of the page to fetch; the endpoint starts it at its API's first page (usually 1).
     var page: Int { get set }
@@ -49,17 +49,17 @@ extension PageNumberPaginatedRequestType {
 
     /// The endpoint's `URLRequest` with ``pageParameter`` and ``pageSizeParameter`` in its query.
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when ``pageSize`` is not positive, and what
-    ///   ``RequestType/makeURLRequest()`` throws.
-    public func makeURLRequest() throws -> URLRequest {
+    ///   ``RequestType/makeRequestHead(body:)`` throws.
+    public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
         guard pageSize > 0 else {
             throw BricksError.invalidRequest("pageSize must be a positive number of items, not \(pageSize)")
         }
-        return try PageQuery.makeURLRequest(
-            for: self,
-            setting: [
-                URLQueryItem(name: pageParameter, value: String(page)),
-                URLQueryItem(name: pageSizeParameter, value: String(pageSize)),
-            ])
+        var head = try RequestBuilder.makeHead(for: self, body: body)
+        try head.replaceQueryItems(with: [
+            URLQueryItem(name: pageParameter, value: String(page)),
+            URLQueryItem(name: pageSizeParameter, value: String(pageSize)),
+        ])
+        return head
     }
 }
 

@@ -31,26 +31,28 @@ struct Deadline: Sendable {
         instant = now + budget
     }
 
+    /// Whether there is no time limit at all.
+    var isUnlimited: Bool { budget >= Self.unlimited }
+
     /// The error for this deadline having passed.
     var error: BricksError { BricksError(.timedOut(after: budget)) }
 
     /// Runs `operation`, stopping it when the deadline passes.
     ///
-    /// A transport that stops at the deadline itself gets it as ``ExchangeDeadline/current``.
+    /// A transport that stops at the deadline itself gets it in its ``TransportContext``.
     /// Otherwise the operation runs in a task of its own that the shared ``DeadlineTimer`` cancels
     /// at the deadline: one timer for every request, no timer task per request.
     /// - Throws: ``BricksError/Reason/timedOut(after:)`` when the deadline passed first, else the
     ///   operation's error.
     func run<Value: Sendable>(
-        coversBody: Bool, bodyLimit: Int, transportStops: Bool, _ operation: @escaping @Sendable () async throws -> Value
+        transportStops: Bool, _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        guard budget < Self.unlimited else { return try await operation() }
+        guard !isUnlimited else { return try await operation() }
         guard ContinuousClock.now < instant else { throw error }
         if transportStops {
             // The transport watches the deadline itself: no task, no hop.
             do {
-                return try await ExchangeDeadline.$current.withValue(
-                    ExchangeDeadline(instant: instant, coversBody: coversBody, bodyLimit: bodyLimit), operation: operation)
+                return try await operation()
             } catch let failure as BricksError {
                 if case .timedOut = failure.reason { throw error }
                 throw failure

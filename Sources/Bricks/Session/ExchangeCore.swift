@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The innermost layer of every ``Session``: the policy that applies to every transport alike.
 ///
@@ -14,41 +11,38 @@ struct ExchangeCore: Sendable {
     let redirectPolicy: RedirectPolicy
     let limits: ResponseLimits
 
-    /// Sends `request` through the transport, following redirects, within the deadline.
+    /// Sends `head` and `body` through the transport, following redirects, within the deadline.
     ///
     /// For a whole-body call the body is collected inside the deadline and the response comes
     /// back with a buffered body; for a streamed call (``MiddlewareContext/streamsBody``) the
     /// deadline ends with the head and the body comes back unread, counted against the limit.
-    func send(_ request: URLRequest, context: MiddlewareContext) async throws -> RawResponse {
-        guard !context.secretHeaderNames.isEmpty else { return try await exchange(request, context: context) }
-        // The endpoint's secret header names, for a transport that records (``ExchangeSecrets``).
-        return try await ExchangeSecrets.$headerNames.withValue(context.secretHeaderNames) {
-            try await exchange(request, context: context)
-        }
-    }
-
-    /// ``send(_:context:)`` with the secret header names set.
-    private func exchange(_ request: URLRequest, context: MiddlewareContext) async throws -> RawResponse {
-        // A streamed body (events, downloads) may be long-lived: only the endpoint's own limit applies.
-        let bodyLimit = context.maximumBodySize ?? (context.streamsBody ? Int.max : limits.maximumBodySize)
-        let location = Locked(request)
+    func send(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext) async throws -> RawResponse {
+        let location = Locked(head)
         do {
-            let deadline = try Deadline(timeoutInterval: request.timeoutInterval, overall: context.deadline)
-            if context.streamsBody {
-                let response = try await deadline.run(coversBody: false, bodyLimit: bodyLimit, transportStops: transport.stopsAtDeadline) {
-                    try await self.follow(request, context: context, bodyLimit: bodyLimit, location: location)
+            let deadline = try Deadline(timeoutInterval: head.timeoutInterval, overall: context.deadline)
+            let streams = context.streamsBody
+            let transportContext = TransportContext(
+                deadline: deadline.isUnlimited ? nil : deadline.instant, deadlineCoversBody: !streams,
+                collectsBody: !streams,
+                // A streamed body (events, downloads) may be long-lived: only the endpoint's own limit applies.
+                maximumBodySize: context.maximumBodySize ?? (streams ? Int.max : limits.maximumBodySize),
+                lowercasedSecretHeaderNames: context.secretHeaderNames)
+            if streams {
+                let response = try await deadline.run(transportStops: transport.stopsAtDeadline) {
+                    try await self.follow(head, body: body, context: transportContext, location: location)
                 }
-                return RawResponse(head: response.head, body: limited(response.body, to: bodyLimit, context: context, request: request))
+                return RawResponse(
+                    head: response.head, body: limited(response.body, by: transportContext, context: context, request: head))
             }
-            return try await deadline.run(coversBody: true, bodyLimit: bodyLimit, transportStops: transport.stopsAtDeadline) {
-                let response = try await self.follow(request, context: context, bodyLimit: bodyLimit, location: location)
+            return try await deadline.run(transportStops: transport.stopsAtDeadline) {
+                let response = try await self.follow(head, body: body, context: transportContext, location: location)
                 if let data = response.body.bufferedData {  // a transport that collected it already
-                    guard data.count <= bodyLimit else { throw BricksError(.responseTooLarge(limit: bodyLimit)) }
+                    try transportContext.checkBodySize(Int64(data.count))
                     return response
                 }
                 let length = response.head.expectedContentLength
                 let data = try await response.body.collect(
-                    upTo: bodyLimit, expectedLength: length > 0 && length <= Int64(Int.max) ? Int(length) : nil)
+                    within: transportContext, expectedLength: length > 0 && length <= Int64(Int.max) ? Int(length) : nil)
                 return RawResponse(head: response.head, body: ResponseBody(data))
             }
         } catch {
@@ -56,49 +50,43 @@ struct ExchangeCore: Sendable {
         }
     }
 
-    /// Sends `request` and each redirect the policy allows; returns the first response that is
-    /// not followed. `location` tracks the request in flight, for errors.
-    private func follow(_ request: URLRequest, context: MiddlewareContext, bodyLimit: Int, location: Locked<URLRequest>)
+    /// Sends `head` and each redirect the policy allows; returns the first response that is not
+    /// followed. `location` tracks the request in flight, for errors.
+    private func follow(_ head: RequestHead, body: RequestBody?, context: TransportContext, location: Locked<RequestHead>)
         async throws -> RawResponse
     {
-        try HeaderValidation.validate(request)
-        var current = request
+        try HeaderValidation.validate(head.headerFields)
+        var current = head
+        var currentBody = body
         var redirects = 0
-        var streamed = context.requestBody
         while true {
-            let body = streamed ?? current.httpBody.map(RequestBody.init)
-            let response = try await transport.exchange(current, body: body)
-            try limits.check(response.head, bodyLimit: bodyLimit)
+            let response = try await transport.exchange(current, body: currentBody, context: context)
+            try limits.check(response.head, within: context)
             guard let next = try redirectPolicy.redirect(
-                after: current, response: response.head,
-                secretHeaders: context.secretHeaderNames.isEmpty
-                    ? LogRedactor.secretHeaders : LogRedactor.secretHeaders.union(context.secretHeaderNames))
+                after: current, body: currentBody, response: response.head, secretHeaders: context.secretHeaderNames)
             else { return response }
             redirects += 1
             guard redirects <= redirectPolicy.maximumRedirects else {
                 throw BricksError(.tooManyRedirects(
-                    count: redirectPolicy.maximumRedirects, lastLocation: next.url?.absoluteString ?? ""))
+                    count: redirectPolicy.maximumRedirects, lastLocation: next.head.url.absoluteString))
             }
-            try HeaderValidation.validate(next)
-            if let sent = streamed {
+            try HeaderValidation.validate(next.head.headerFields)
+            if let sent = next.body, !sent.isReplayable {
                 // A 307 or 308 sends the body again, which only a replayable body can.
-                let keepsBody = next.httpMethod == current.httpMethod && [307, 308].contains(response.head.statusCode)
-                guard !keepsBody || sent.isReplayable else {
-                    throw BricksError(.invalidRequest(
-                        "the server redirected with \(response.head.statusCode), which needs the body sent again, but it was a one-shot stream"))
-                }
-                streamed = keepsBody ? sent : nil
+                throw BricksError(.invalidRequest(
+                    "the server redirected with \(response.head.statusCode), which needs the body sent again, but it was a one-shot stream"))
             }
-            current = next
-            location.withLock { $0 = next }
+            current = next.head
+            currentBody = next.body
+            location.withLock { $0 = next.head }
         }
     }
 
     /// A streamed body that fails with ``BricksError/Reason/responseTooLarge(limit:)`` once more
     /// than `limit` bytes are read, and whose errors name the call.
-    private func limited(_ body: ResponseBody, to limit: Int, context: MiddlewareContext, request: URLRequest)
-        -> ResponseBody
-    {
+    private func limited(
+        _ body: ResponseBody, by limit: TransportContext, context: MiddlewareContext, request: RequestHead
+    ) -> ResponseBody {
         let reader = LimitedReader(body.makeAsyncIterator(), limit: limit)
         return ResponseBody { @Sendable in
             do {
@@ -110,7 +98,7 @@ struct ExchangeCore: Sendable {
     }
 
     /// `error` as a ``BricksError`` that names the call.
-    static func failure(_ error: any Error, context: MiddlewareContext, request: URLRequest) -> BricksError {
+    static func failure(_ error: any Error, context: MiddlewareContext, request: RequestHead) -> BricksError {
         var failure = BricksError(mapping: error)
         if Task.isCancelled { failure.reason = .cancelled }
         if failure.request == nil { failure.request = context.summary(of: request) }
@@ -123,18 +111,18 @@ struct ExchangeCore: Sendable {
 /// `@unchecked Sendable`: a body has one reader, which calls ``next()`` from one task at a time.
 private final class LimitedReader: @unchecked Sendable {
     private var iterator: ResponseBody.AsyncIterator
-    private var count = 0
-    private let limit: Int
+    private var count: Int64 = 0
+    private let limit: TransportContext
 
-    init(_ iterator: ResponseBody.AsyncIterator, limit: Int) {
+    init(_ iterator: ResponseBody.AsyncIterator, limit: TransportContext) {
         self.iterator = iterator
         self.limit = limit
     }
 
     func next() async throws -> Data? {
         guard let chunk = try await iterator.next() else { return nil }
-        guard chunk.count <= limit - count else { throw BricksError(.responseTooLarge(limit: limit)) }
-        count += chunk.count
+        count += Int64(chunk.count)
+        try limit.checkBodySize(count)
         return chunk
     }
 }

@@ -51,53 +51,34 @@ public struct RedirectPolicy: Sendable, Equatable {
     /// The `Location` is resolved against the URL that answered.
     /// - Parameter secretHeaders: the lowercased names of the headers that never cross origins.
     /// - Throws: ``BricksError`` when the target carries user info.
-    func redirect(after previous: URLRequest, response: ResponseHead, secretHeaders: Set<String>) throws(BricksError)
-        -> URLRequest?
-    {
+    func redirect(
+        after previous: RequestHead, body: RequestBody?, response: ResponseHead, secretHeaders: Set<String>
+    ) throws(BricksError) -> (head: RequestHead, body: RequestBody?)? {
         guard followsRedirects, (300..<400).contains(response.statusCode), response.statusCode != 304,
             let location = response.headerFields["Location"],
-            let target = URL(string: location, relativeTo: response.url)?.absoluteURL,
-            let source = previous.url
+            let target = URL(string: location, relativeTo: response.url)?.absoluteURL
         else { return nil }
         let targetScheme = target.scheme?.lowercased()
-        if source.scheme?.lowercased() == "https", targetScheme != "https" { return nil }
+        if previous.scheme == "https", targetScheme != "https" { return nil }
         guard targetScheme == "http" || targetScheme == "https" else { return nil }
         guard target.user == nil, target.password == nil else {
             throw BricksError(.invalidResponse(
                 "a redirect pointed to a URL with user info (user:password@), which Bricks never follows"))
         }
 
-        var next = URLRequest(url: target, cachePolicy: previous.cachePolicy, timeoutInterval: previous.timeoutInterval)
+        var next = previous
+        try next.setURL(target)
         let status = response.statusCode
-        let previousMethod = previous.httpMethod ?? "GET"
         let keepsMethodAndBody = status == 307 || status == 308
-            || ((status == 301 || status == 302) && previousMethod != "POST")
-        if keepsMethodAndBody {
-            next.httpMethod = previousMethod
-            next.httpBody = previous.httpBody
-        } else {
-            next.httpMethod = previousMethod == "HEAD" ? "HEAD" : "GET"
-        }
-        let sameOrigin = Origin(source) == Origin(target)
-        for (name, value) in previous.allHTTPHeaderFields ?? [:] {
-            let lowercased = name.lowercased()
-            if !sameOrigin, secretHeaders.contains(lowercased) { continue }
-            if next.httpBody == nil, lowercased == "content-type" || lowercased == "content-length" { continue }
-            next.setValue(value, forHTTPHeaderField: name)
-        }
-        return next
-    }
-}
-
-/// Scheme, host and port of a URL, with default ports filled in: what "same origin" compares.
-struct Origin: Equatable {
-    let scheme: String
-    let host: String
-    let port: Int
-
-    init(_ url: URL) {
-        scheme = url.scheme?.lowercased() ?? ""
-        host = url.host?.lowercased() ?? ""
-        port = url.port ?? (scheme == "https" ? 443 : 80)
+            || ((status == 301 || status == 302) && previous.method != .post)
+        let nextBody = keepsMethodAndBody ? body : nil
+        if !keepsMethodAndBody { next.method = previous.method == .head ? .head : .get }
+        let sameOrigin = previous.origin == next.origin
+        next.headerFields = HeaderFields(previous.headerFields.filter { field in
+            let name = field.name.lowercased()
+            if !sameOrigin, secretHeaders.contains(name) { return false }
+            return nextBody != nil || (name != "content-type" && name != "content-length")
+        })
+        return (next, nextBody)
     }
 }

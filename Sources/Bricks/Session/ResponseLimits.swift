@@ -30,10 +30,11 @@ public struct ResponseLimits: Sendable, Equatable {
     /// 50 MiB: generous for API replies, small enough that a runaway body cannot exhaust memory.
     public static let defaultMaximumBodySize = 50 * 1024 * 1024
 
-    /// Checks a head against the header limits and its `Content-Length` against `bodyLimit`.
+    /// Checks a head against the header limits and its `Content-Length` against the exchange's
+    /// body limit.
     /// - Throws: ``BricksError`` with ``BricksError/Reason/invalidResponse(_:)`` or
     ///   ``BricksError/Reason/responseTooLarge(limit:)``.
-    func check(_ head: ResponseHead, bodyLimit: Int) throws(BricksError) {
+    func check(_ head: ResponseHead, within context: TransportContext) throws(BricksError) {
         guard head.headerFields.count <= maximumHeaderCount else {
             throw BricksError(.invalidResponse(
                 "the head has \(head.headerFields.count) header fields, more than the limit of \(maximumHeaderCount)"))
@@ -55,9 +56,7 @@ public struct ResponseLimits: Sendable, Equatable {
         }
         if lengthsDiffer { try checkLengths(head) }
         // The field found above, read again only when it is not a bare number (padding, say).
-        if let firstLength, (Int64(firstLength) ?? head.expectedContentLength) > Int64(bodyLimit) {
-            throw BricksError(.responseTooLarge(limit: bodyLimit))
-        }
+        if let firstLength { try context.checkBodySize(Int64(firstLength) ?? head.expectedContentLength) }
     }
 
     /// Refuses Content-Length fields that disagree, also within one field a transport joined with

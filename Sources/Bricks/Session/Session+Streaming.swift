@@ -84,17 +84,16 @@ extension Session {
     func openStream<Endpoint: RequestContextType>(
         _ endpoint: Endpoint, lastEventID: String? = nil, contentTypes: [String] = []
     ) async throws -> (response: RawResponse, call: RequestSummary)? {
-        var (urlRequest, context) = try prepare(endpoint, streamsBody: true)
+        var prepared = try prepare(endpoint, streamsBody: true)
         if let lastEventID, !lastEventID.isEmpty {
-            urlRequest.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID")
+            prepared.head.headerFields["Last-Event-ID"] = lastEventID
         }
-        let response = try await exchange(urlRequest, context: context)
+        let response = try await exchange(prepared)
         if lastEventID != nil, response.head.statusCode == 204 { return nil }
-        let call = { context.summary(of: urlRequest, answeredBy: response.head) }
+        let call = { prepared.context.summary(of: prepared.head, answeredBy: response.head) }
         guard endpoint.acceptableStatusCodes.contains(response.head.statusCode) else {
-            let data = try await collect(response.body, context: context, request: urlRequest)
-            _ = try decode(endpoint, data: data, head: response.head, summary: call)
-            return nil
+            let data = try await collect(response.body, prepared: prepared)
+            throw APIErrorDecoding.failure(endpoint, data: data, head: response.head, call: call())
         }
         if !contentTypes.isEmpty {
             let type = response.head.mimeType?.lowercased()
@@ -149,14 +148,14 @@ extension Session {
         var lastReport: TransferProgress?
         var attempts = 0
         while true {
-            var (urlRequest, context) = try prepare(endpoint, streamsBody: true)
+            var prepared = try prepare(endpoint, streamsBody: true)
             if let resume {
-                urlRequest.setValue("bytes=\(resume.offset)-", forHTTPHeaderField: "Range")
-                urlRequest.setValue(resume.validator, forHTTPHeaderField: "If-Range")
+                prepared.head.headerFields["Range"] = "bytes=\(resume.offset)-"
+                prepared.head.headerFields["If-Range"] = resume.validator
             }
-            let response = try await exchange(urlRequest, context: context)
+            let response = try await exchange(prepared)
             let head = response.head
-            let call = { context.summary(of: urlRequest, answeredBy: head) }
+            let call = { prepared.context.summary(of: prepared.head, answeredBy: head) }
             // The bytes this response's body must have, when its head says.
             let bodyLength: Int64?
             let resumed = resume != nil && head.statusCode == 206
@@ -166,8 +165,8 @@ extension Session {
                 completeLength = range.completeLength ?? completeLength
             } else {
                 if !endpoint.acceptableStatusCodes.contains(head.statusCode) {
-                    let data = try await collect(response.body, context: context, request: urlRequest)
-                    _ = try decode(endpoint, data: data, head: head, summary: call)
+                    let data = try await collect(response.body, prepared: prepared)
+                    throw APIErrorDecoding.failure(endpoint, data: data, head: head, call: call())
                 }
                 try file.truncate()
                 bodyLength = Self.expectedLength(of: head)

@@ -1,10 +1,8 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Sends endpoints: builds each `URLRequest`, runs it through the middleware and the Session's
-/// core to the transport, checks the status and decodes the typed `Response`.
+/// Sends endpoints: builds each request's ``RequestHead`` and ``RequestBody``, runs them through
+/// the middleware and the Session's core to the transport, checks the status and decodes the
+/// typed `Response`.
 ///
 /// ```swift
 /// let session = Session(middleware: [LoggingMiddleware(), RetryMiddleware()])
@@ -57,10 +55,10 @@ public struct Session: Sendable {
         self.core = core
         self.middleware = middleware
         self.overallTimeout = overallTimeout
-        var chain: Middleware.Next = { request, context in try await core.send(request, context: context) }
+        var chain: Middleware.Next = { head, body, context in try await core.send(head, body: body, context: context) }
         for layer in middleware.reversed() {
             let next = chain
-            chain = { request, context in try await layer.intercept(request, context: context, next: next) }
+            chain = { head, body, context in try await layer.intercept(head, body: body, context: context, next: next) }
         }
         self.chain = chain
     }
@@ -139,12 +137,9 @@ public struct Session: Sendable {
     public func send<Request: RequestContextType>(
         _ request: Request, uploadProgress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> sending Request.Response {
-        var (urlRequest, context) = try prepare(request, streamsBody: false)
-        var body = context.requestBody ?? urlRequest.httpBody.map(RequestBody.init)
-        body?.progress = uploadProgress
-        context.requestBody = body
-        urlRequest.httpBody = nil
-        return try await decodedResponse(for: request, urlRequest: urlRequest, context: context).value
+        var prepared = try prepare(request, streamsBody: false)
+        prepared.body?.progress = uploadProgress
+        return try await decodedResponse(for: request, prepared: prepared).value
     }
 
     /// Sends `request` and returns its decoded response together with the response head, for
@@ -153,90 +148,75 @@ public struct Session: Sendable {
     public func response<Request: RequestContextType>(for request: Request) async throws
         -> sending DecodedResponse<Request.Response>
     {
-        let (urlRequest, context) = try prepare(request, streamsBody: false)
-        return try await decodedResponse(for: request, urlRequest: urlRequest, context: context)
+        try await decodedResponse(for: request, prepared: prepare(request, streamsBody: false))
     }
 
     /// Runs a prepared request through the stack and decodes its response.
     private func decodedResponse<Request: RequestContextType>(
-        for request: Request, urlRequest: URLRequest, context: MiddlewareContext
+        for request: Request, prepared: PreparedRequest
     ) async throws -> sending DecodedResponse<Request.Response> {
-        let response = try await exchange(urlRequest, context: context)
-        let data = try await collect(response.body, context: context, request: urlRequest)
+        let response = try await exchange(prepared)
+        let data = try await collect(response.body, prepared: prepared)
         return DecodedResponse(
-            value: try decode(request, data: data, head: response.head, summary: { context.summary(of: urlRequest, answeredBy: response.head) }),
+            value: try APIErrorDecoding.decode(request, data: data, head: response.head, summary: {
+                prepared.context.summary(of: prepared.head, answeredBy: response.head)
+            }),
             head: response.head)
     }
 
-    /// Builds `request` and the context it travels with.
-    func prepare<Request: RequestContextType>(_ request: Request, streamsBody: Bool) throws
-        -> (URLRequest, MiddlewareContext)
-    {
-        var context = MiddlewareContext(endpointType: Request.self, method: request.method, isIdempotent: false)
+    /// A request built and ready to go down the stack.
+    struct PreparedRequest: Sendable {
+        var head: RequestHead
+        var body: RequestBody?
+        var context: MiddlewareContext
+    }
+
+    /// Builds `request`'s head and body and the context they travel with.
+    func prepare<Request: RequestContextType>(_ request: Request, streamsBody: Bool) throws -> PreparedRequest {
+        var context = MiddlewareContext(endpointType: Request.self, isIdempotent: false)
         context.streamsBody = streamsBody
         context.maximumBodySize = request.maximumResponseSize
         context.httpCachePolicy = request.httpCachePolicy
         let secrets = request.secretHeaderNames
-        if !secrets.isEmpty { context.secretHeaderNames = Set(secrets.map { $0.lowercased() }) }
+        if !secrets.isEmpty { context.secretHeaderNames = SecretNames.headerFields(adding: secrets) }
         if let overallTimeout { context.deadline = .now + overallTimeout }
-        let urlRequest: URLRequest
+        let head: RequestHead
+        let body: RequestBody?
         do {
             if Task.isCancelled { throw BricksError(.cancelled) }
-            urlRequest = try request.makeURLRequest()
-            context.requestBody = try request.streamedBody()
+            body = try request.makeRequestBody()
+            head = try request.makeRequestHead(body: body)
         } catch var error as BricksError {
             if error.request == nil {
-                error.request = RequestSummary(
-                    endpoint: context.endpointName, method: request.method.rawValue, url: nil)
+                error.request = RequestSummary(endpoint: context.endpointName, method: request.method.rawValue, url: nil)
             }
             throw error
         }
-        context.isIdempotent = request.method.isIdempotent
-            || urlRequest.value(forHTTPHeaderField: "Idempotency-Key") != nil
-        return (urlRequest, context)
+        context.isIdempotent = head.isIdempotent
+        return PreparedRequest(head: head, body: body, context: context)
     }
 
-    /// Runs a built request through the stack.
-    func exchange(_ request: URLRequest, context: MiddlewareContext) async throws -> RawResponse {
+    /// Runs a prepared request through the stack.
+    func exchange(_ prepared: PreparedRequest) async throws -> RawResponse {
         do {
-            return try await chain(request, context)
+            return try await chain(prepared.head, prepared.body, prepared.context)
         } catch let error as BricksError {
-            throw ExchangeCore.failure(error, context: context, request: request)
+            throw ExchangeCore.failure(error, context: prepared.context, request: prepared.head)
         } catch let error as URLError {
-            throw ExchangeCore.failure(error, context: context, request: request)
+            throw ExchangeCore.failure(error, context: prepared.context, request: prepared.head)
         } catch is CancellationError {
-            throw ExchangeCore.failure(CancellationError(), context: context, request: request)
+            throw ExchangeCore.failure(CancellationError(), context: prepared.context, request: prepared.head)
         }
     }
 
     /// The whole body of a response that went through the stack: as collected by the core, or read
     /// now when a middleware replaced it with a stream.
-    func collect(_ body: ResponseBody, context: MiddlewareContext, request: URLRequest) async throws -> Data {
+    func collect(_ body: ResponseBody, prepared: PreparedRequest) async throws -> Data {
         if let data = body.bufferedData { return data }
         do {
-            return try await body.collect(upTo: context.maximumBodySize ?? limits.maximumBodySize)
+            return try await body.collect(upTo: prepared.context.maximumBodySize ?? limits.maximumBodySize)
         } catch {
-            throw ExchangeCore.failure(error, context: context, request: request)
+            throw ExchangeCore.failure(error, context: prepared.context, request: prepared.head)
         }
-    }
-
-    /// Checks the status of a response and decodes it, or turns it into the right error.
-    func decode<Request: ResponseType>(
-        _ request: Request, data: Data, head: ResponseHead, summary: () -> RequestSummary
-    ) throws -> Request.Response {
-        guard request.acceptableStatusCodes.contains(head.statusCode) else {
-            let call = summary()
-            if let apiError = request.apiError(from: data, response: head, request: call) {
-                throw (apiError as? any NamesItsCall)?.naming(call) ?? apiError
-            }
-            throw BricksError(.unacceptableStatus(head, body: data), request: call)
-        }
-        do {
-            return try request.decode(data, response: head)
-        } catch let error as DecodingError {
-            throw BricksError(.decoding(error, bodyExcerpt: BricksError.excerpt(of: data)), request: summary())
-        }
-        // Any other error was thrown on purpose by the endpoint's own decoding (an envelope's
-        // failure, say): it reaches the caller unchanged, like a typed API error.
     }
 }

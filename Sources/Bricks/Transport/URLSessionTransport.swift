@@ -67,14 +67,13 @@ public final class URLSessionTransport: HTTPTransport {
             session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue), delegate: delegate)
     }
 
-    /// The session and delegate for `request`: non-idempotent methods (POST, PATCH, and any but
-    /// GET, HEAD, OPTIONS, TRACE, PUT and DELETE) go over a connection of their own, which is
-    /// never reused: libcurl re-sends a request whose reused connection the server closed or
-    /// reset, and a POST must never be sent twice without anyone knowing (issue 16). The cost is
+    /// The session and delegate for a request sent with `method`: non-idempotent methods (POST,
+    /// PATCH, and any but GET, HEAD, OPTIONS, TRACE, PUT and DELETE) go over a connection of their
+    /// own, which is never reused: libcurl re-sends a request whose reused connection the server
+    /// closed or reset, and a POST must never be sent twice without anyone knowing. The cost is
     /// one new connection (and TLS handshake) per such request.
-    private func connections(for request: URLRequest) -> Connections {
-        let method = (request.httpMethod ?? "GET").uppercased()
-        guard !Self.idempotentMethods.contains(method) else { return Connections(session: session, delegate: delegate) }
+    private func connections(for method: HTTPMethod) -> Connections {
+        guard !method.isIdempotent else { return Connections(session: session, delegate: delegate) }
         return freshConnections.withLock { connections in
             if let connections { return connections }
             let made = Self.makeSession(configuration, name: "Bricks.URLSessionTransport.fresh", maximumSpoolSize: maximumSpoolSize)
@@ -82,8 +81,6 @@ public final class URLSessionTransport: HTTPTransport {
             return made
         }
     }
-
-    private static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
 
     /// Makes a transport with its own `URLSession` that accepts the certificates `trust` allows.
     ///
@@ -114,44 +111,41 @@ public final class URLSessionTransport: HTTPTransport {
         freshConnections.withLock { $0?.session.finishTasksAndInvalidate() }
     }
 
-    /// Stops at ``ExchangeDeadline/current``: the shared deadline timer fails the exchange (or the
+    /// Stops at ``TransportContext/deadline``: the shared deadline timer fails the exchange (or the
     /// body being read, for a whole-body call) and cancels its task.
     public var stopsAtDeadline: Bool { true }
 
-    /// Sends `request` with `body` and returns once the response head arrives.
+    /// Sends `head` with `body` and returns once the response head arrives.
     /// - Throws: ``BricksError`` for a failure before the head arrives.
-    public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
         if Task.isCancelled { throw BricksError(.cancelled) }
-        var wireRequest = request
+        var wireRequest = URLRequest(head, body: nil)
         var file: URL?
         if let body {
             if let data = body.data {
-                if request.httpBody != data { wireRequest.httpBody = data }
+                wireRequest.httpBody = data
             } else if let fileURL = body.fileURL {
                 // URLSession streams a file upload from disk, announcing the size the file has
                 // when the task starts: it must still be the body's length.
                 try body.checkFile()
                 file = fileURL
-                wireRequest.httpBody = nil
             } else {
                 throw BricksError(.invalidRequest(
                     "URLSessionTransport sends bodies in memory or from files; for any other stream use a transport that streams uploads, such as AsyncHTTPClientTransport"))
             }
-        } else if request.httpBody != nil {
-            wireRequest.httpBody = nil
         }
         // The Session keeps the deadline. URLSession's own timer (idle time, truncated to whole
         // seconds on Linux: 0.5 fails at once) must never fire first: a whole number of seconds is
         // left as it is (both time out together), anything else rounded up, and absurd values cut
         // to what FoundationNetworking can hold.
-        let timeout = request.timeoutInterval
+        let timeout = head.timeoutInterval
         if timeout > Self.longestTimeout {
             wireRequest.timeoutInterval = Self.longestTimeout
         } else if timeout.rounded(.down) != timeout || timeout < 1 {
             wireRequest.timeoutInterval = timeout.rounded(.up) + 1
         }
 
-        let connections = connections(for: wireRequest)
+        let connections = connections(for: head.method)
         if connections.session !== session {
             // Never kept for another request, so never reused (see connections(for:)).
             wireRequest.setValue("close", forHTTPHeaderField: "Connection")
@@ -162,7 +156,7 @@ public final class URLSessionTransport: HTTPTransport {
         defer { delegate.synchronize() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.register(task, body: body, deadline: ExchangeDeadline.current, continuation: continuation)
+                delegate.register(task, body: body, context: context, continuation: continuation)
                 task.resume()
             }
         } onCancel: {

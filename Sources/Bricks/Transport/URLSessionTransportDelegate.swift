@@ -29,9 +29,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         var deadlineToken: UInt64?
         /// Whether the deadline covers the body too, or ends with the head.
         var deadlineCoversBody = true
-        /// For a whole-body call, the most body bytes accepted: the body is then collected here
-        /// and handed out with the head at the end, in one resumption of the caller.
-        var wholeBodyLimit: Int?
+        /// For a whole-body call, the exchange's context, whose limit the body is checked
+        /// against: the body is then collected here and handed out with the head at the end, in
+        /// one resumption of the caller.
+        var wholeBody: TransportContext?
     }
 
     private let tasks = Locked<[Int: TaskState]>([:])
@@ -65,16 +66,16 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     func register(
-        _ task: URLSessionTask, body: RequestBody?, deadline: ExchangeDeadline?,
+        _ task: URLSessionTask, body: RequestBody?, context: TransportContext,
         continuation: CheckedContinuation<RawResponse, any Error>
     ) {
         var state = TaskState(continuation: continuation, body: body)
-        if let deadline {
+        state.deadlineCoversBody = context.deadlineCoversBody
+        if context.collectsBody { state.wholeBody = context }
+        if let deadline = context.deadline {
             // The core's deadline, watched by the one shared timer: no task of its own per request.
             let handle = TaskHandle(task: task)
-            state.deadlineCoversBody = deadline.coversBody
-            if deadline.coversBody { state.wholeBodyLimit = deadline.bodyLimit }
-            state.deadlineToken = DeadlineTimer.shared.schedule(at: deadline.instant) { [weak self] in
+            state.deadlineToken = DeadlineTimer.shared.schedule(at: deadline) { [weak self] in
                 self?.fail(handle.task, with: BricksError(.timedOut(after: .zero)))
             }
         }
@@ -165,13 +166,15 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             completionHandler(.allow)
             return
         }
-        let wholeBodyLimit = tasks.withLock { $0[dataTask.taskIdentifier]?.wholeBodyLimit }
-        if let wholeBodyLimit {
+        let wholeBody = tasks.withLock { $0[dataTask.taskIdentifier]?.wholeBody }
+        if let wholeBody {
             // A whole-body call: the body is collected in `early` and the caller resumed once, at
             // the end (didCompleteWithError), without a channel or a hop per chunk.
             completionHandler(.allow)
-            if response.expectedContentLength > Int64(wholeBodyLimit) {
-                fail(dataTask, with: BricksError(.responseTooLarge(limit: wholeBodyLimit)))
+            do {
+                try wholeBody.checkBodySize(response.expectedContentLength)
+            } catch {
+                fail(dataTask, with: error)
             }
             return
         }
@@ -213,7 +216,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        var tooLarge: Int?
+        var tooLarge: (any Error)?
         let channel = tasks.withLock { tasks -> ChunkChannel? in
             // Moved out and back, so that the state is never shared while `early` grows: a copy
             // would copy the bytes gathered so far at each append.
@@ -224,11 +227,15 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             // Answered already (failed, timed out, cancelled): the rest is dropped.
             guard state.continuation != nil else { return nil }
             state.early.append(data)
-            if let limit = state.wholeBodyLimit, state.early.count > limit { tooLarge = limit }
+            do {
+                try state.wholeBody?.checkBodySize(Int64(state.early.count))
+            } catch {
+                tooLarge = error
+            }
             return nil
         }
         channel?.push(data)
-        if let tooLarge { fail(dataTask, with: BricksError(.responseTooLarge(limit: tooLarge))) }
+        if let tooLarge { fail(dataTask, with: tooLarge) }
     }
 
     func urlSession(
@@ -271,7 +278,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             outcome = .success(RawResponse(head: ResponseHead(challengeResponse)))
         } else if let error {
             // A whole-body call whose head had arrived lost its body.
-            let failure = state.wholeBodyLimit != nil && task.response != nil
+            let failure = state.wholeBody != nil && task.response != nil
                 ? TransportFailure.duringBody(error) : TransportFailure.beforeHead(error)
             outcome = .failure(Self.failure(BricksError(mapping: failure), sending: state.body))
         } else if let response = task.response as? HTTPURLResponse {

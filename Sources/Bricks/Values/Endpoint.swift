@@ -42,7 +42,7 @@ public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequest
     }
 
     /// The API's base URL.
-    /// - Note: an invalid base URL fails the call when it is built (see ``makeURLRequest()``).
+    /// - Note: an invalid base URL fails the call when it is built (see ``makeRequestHead(body:)``).
     public var baseURL: URL { URL(string: api.baseURL) ?? URL(fileURLWithPath: "/") }
 
     /// The query items, sorted by name, without those whose value is `nil`.
@@ -69,16 +69,16 @@ public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequest
 
     /// Builds the request, with the API's bearer token and the page link when paging.
     /// - Throws: ``BricksError`` for an invalid base URL or a missing bearer token.
-    public func makeURLRequest() throws -> URLRequest {
+    public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
         guard URL(string: api.baseURL) != nil else {
             throw BricksError(.invalidURL("the WebAPI's base URL \"\(api.baseURL)\" is not a URL"))
         }
-        var request = try RequestBuilder.makeURLRequest(for: self)
-        if let pageLink { request.url = try PageLink.url(for: pageLink, on: baseURL) }
+        var head = try RequestBuilder.makeHead(for: self, body: body)
+        if let pageLink { try head.setPathAndQuery(pageLink) }
         if let authorization = try api.authorization() {
-            request.setValue(authorization, forHTTPHeaderField: "Authorization")
+            head.headerFields["Authorization"] = authorization
         }
-        return request
+        return head
     }
 
     /// Decodes the body: JSON into a `Decodable` response; nothing for `Void`.

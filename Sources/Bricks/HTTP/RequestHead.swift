@@ -1,0 +1,196 @@
+import Foundation
+
+/// What a request says before its body: the method, the URL as its parts, the header fields and
+/// the timeout. Bricks' own value, as ``ResponseHead`` is for the response: endpoints build it,
+/// middleware and proxies edit it, transports send it.
+///
+/// The URL is kept as its parts (scheme, authority, percent-encoded path, query items) and built
+/// from them once per change, so that editing one part (a page's query, a next link, another base
+/// URL) never takes a finished URL string apart again.
+///
+/// ```swift
+/// var head = try RequestHead(method: .get, url: URL(string: "https://api.example.com/items")!)
+/// head.headerFields["Accept"] = "application/json"
+/// try head.setQueryItems([URLQueryItem(name: "page", value: "2")])
+/// head.url   // https://api.example.com/items?page=2
+/// ```
+public struct RequestHead: Sendable, Hashable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The header fields, in order, repeated names kept.
+    public var headerFields: HeaderFields
+    /// The longest the exchange may take, in seconds: positive and finite (see ``setTimeout(_:)``).
+    public private(set) var timeoutInterval: TimeInterval
+    /// `http` or `https`, lowercased.
+    public private(set) var scheme: String
+    /// The host, with the port when the URL names one (`localhost:8080`); never user info.
+    public private(set) var authority: String
+    /// The path, percent-encoded as it is sent (`/repos/apple/swift`); empty for a URL without one.
+    public private(set) var path: String
+    /// The query's `name=value` pairs in order, percent-encoded as they are sent: a query that
+    /// came in a URL (a `Link` header's, a redirect's) keeps its bytes exactly.
+    private(set) var encodedQuery: [Substring]
+    /// The URL built from the parts above.
+    public private(set) var url: URL
+
+    /// The part of ``path`` that came from the endpoint's base URL, while the path still starts
+    /// with it: how a base-URL override swaps the server without re-parsing the URL. `nil` once the
+    /// path was replaced whole (a page link).
+    var basePath: String?
+    /// How many of the first ``queryItems`` came from the base URL's own query.
+    var baseQueryCount = 0
+
+    /// A head for `url`.
+    /// - Parameters:
+    ///   - method: the method. Default: `GET`.
+    ///   - url: an absolute `http` or `https` URL with a host and no user info; its fragment is
+    ///     dropped (it is never sent).
+    ///   - headerFields: the header fields. Default: none.
+    ///   - timeoutInterval: the timeout in seconds. Default: 60.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` for any other URL,
+    ///   ``BricksError/Reason/invalidRequest(_:)`` for a timeout that is not a positive number.
+    public init(
+        method: HTTPMethod = .get, url: URL, headerFields: HeaderFields = [:], timeoutInterval: TimeInterval = 60
+    ) throws(BricksError) {
+        let parts = try URLParts(url.absoluteString, what: "the URL")
+        try self.init(method: method, parts: parts, headerFields: headerFields, timeoutInterval: timeoutInterval)
+    }
+
+    /// A head from parts already checked and encoded.
+    init(method: HTTPMethod, parts: URLParts, headerFields: HeaderFields, timeoutInterval: TimeInterval)
+        throws(BricksError)
+    {
+        try Self.checkTimeout(timeoutInterval)
+        self.method = method
+        self.headerFields = headerFields
+        self.timeoutInterval = timeoutInterval
+        scheme = parts.scheme
+        authority = parts.authority
+        path = parts.path
+        encodedQuery = parts.query
+        url = try parts.url()
+    }
+
+    /// The query items in order, decoded. Set with ``setQueryItems(_:)``, which percent-encodes
+    /// each name and value so that `&`, `=`, `+`, `#` and spaces arrive as written.
+    public var queryItems: [URLQueryItem] { encodedQuery.map(URLParts.decode) }
+
+    /// Sets the timeout.
+    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` unless `seconds` is positive and finite.
+    public mutating func setTimeout(_ seconds: TimeInterval) throws(BricksError) {
+        try Self.checkTimeout(seconds)
+        timeoutInterval = seconds
+    }
+
+    /// The one check of a timeout's validity, for endpoints and overrides alike.
+    static func checkTimeout(_ seconds: TimeInterval) throws(BricksError) {
+        guard seconds > 0, seconds.isFinite else {
+            throw .invalidRequest("timeoutInterval must be a positive number of seconds, not \(seconds)")
+        }
+    }
+
+    /// Replaces the query items.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` if the URL cannot be built (it always can
+    ///   from encoded items; the error is for completeness).
+    public mutating func setQueryItems(_ items: [URLQueryItem]) throws(BricksError) {
+        try setEncodedQuery(items.map(URLParts.encode))
+        baseQueryCount = 0
+    }
+
+    /// Replaces the query with encoded pairs.
+    private mutating func setEncodedQuery(_ pairs: [Substring]) throws(BricksError) {
+        var parts = self.parts
+        parts.query = pairs
+        url = try parts.url()
+        encodedQuery = pairs
+    }
+
+    /// Puts `items` in the query in place of any items of the same names (a page number, a
+    /// cursor), after the others.
+    /// - Throws: as ``setQueryItems(_:)``.
+    public mutating func replaceQueryItems(with items: [URLQueryItem]) throws(BricksError) {
+        let names = Set(items.map(\.name))
+        let kept = encodedQuery.filter { !names.contains(URLParts.decode($0).name) }
+        let keptFromBase = encodedQuery.prefix(baseQueryCount).filter { !names.contains(URLParts.decode($0).name) }.count
+        try setEncodedQuery(kept + items.map(URLParts.encode))
+        baseQueryCount = keptFromBase
+    }
+
+    /// Points the request at `url` (a redirect's target, say): every part of the URL is replaced.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` unless `url` is an absolute `http` or
+    ///   `https` URL with a host and no user info.
+    public mutating func setURL(_ url: URL) throws(BricksError) {
+        try setParts(URLParts(url.absoluteString, what: "the URL"))
+    }
+
+    /// Replaces the path and query with `pathAndQuery` (`/items?page=2`, percent-encoded, as a
+    /// `Link` header gives it), on the same scheme and authority.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when it is not a path starting with `/`.
+    mutating func setPathAndQuery(_ pathAndQuery: String) throws(BricksError) {
+        guard pathAndQuery.hasPrefix("/"), !pathAndQuery.contains("#") else {
+            throw .invalidURL("pageLink must be a path and query such as \"/items?page=2\", not \"\(pathAndQuery)\"")
+        }
+        try setParts(URLParts(scheme + "://" + authority + pathAndQuery, what: "pageLink \"\(pathAndQuery)\""))
+    }
+
+    /// Sends the request to `newBase` instead of `oldBase`, the base URL it was built on: the
+    /// scheme and authority are replaced and, while the path and query still start with the old
+    /// base's, that start too. A head whose path was replaced whole (a page link) keeps its path.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when `newBase` is not a valid base URL.
+    mutating func rebase(on newBase: URL) throws(BricksError) {
+        let base = try URLParts(newBase.absoluteString, what: "baseURL", trimmingPath: true)
+        var parts = self.parts
+        parts.scheme = base.scheme
+        parts.authority = base.authority
+        var newBasePath = basePath
+        var newBaseQueryCount = baseQueryCount
+        if let basePath, path.hasPrefix(basePath) {
+            parts.path = base.path + path.dropFirst(basePath.count)
+            parts.query = base.query + encodedQuery.dropFirst(baseQueryCount)
+            newBasePath = base.path
+            newBaseQueryCount = base.query.count
+        }
+        url = try parts.url()
+        setStored(parts)
+        basePath = newBasePath
+        baseQueryCount = newBaseQueryCount
+    }
+
+    private mutating func setParts(_ parts: URLParts) throws(BricksError) {
+        url = try parts.url()
+        setStored(parts)
+        basePath = nil
+        baseQueryCount = 0
+    }
+
+    private mutating func setStored(_ parts: URLParts) {
+        scheme = parts.scheme
+        authority = parts.authority
+        path = parts.path
+        encodedQuery = parts.query
+    }
+
+    private var parts: URLParts {
+        URLParts(scheme: scheme, authority: authority, path: path, query: encodedQuery)
+    }
+
+    /// Whether the request may be repeated or merged safely: its method is idempotent, or it
+    /// carries an `Idempotency-Key` header. Where ``MiddlewareContext/isIdempotent`` starts.
+    var isIdempotent: Bool { method.isIdempotent || headerFields.contains("Idempotency-Key") }
+
+    /// The origin (scheme, host, port) the request goes to.
+    var origin: Origin { Origin(scheme: scheme, authority: authority) }
+
+    /// Whether two heads send the same method, URL, header fields and timeout.
+    public static func == (lhs: RequestHead, rhs: RequestHead) -> Bool {
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.headerFields == rhs.headerFields
+            && lhs.timeoutInterval == rhs.timeoutInterval
+    }
+
+    /// Hashes the method, URL and header fields.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(url)
+        hasher.combine(headerFields)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// An `http(s)` URL as the parts a ``RequestHead`` keeps: the one place where Bricks takes a URL
+/// string apart (a base URL, a redirect's target, a page link) and puts one together.
+///
+/// Works on the string's bytes rather than through `URLComponents`: it is cheaper, and
+/// `URLComponents` leaves `+` unencoded in queries, which servers read as a space.
+struct URLParts: Sendable {
+    /// `http` or `https`, lowercased.
+    var scheme: String
+    /// Host and port as written, without user info.
+    var authority: String
+    /// The percent-encoded path.
+    var path: String
+    /// The query's `name=value` pairs, percent-encoded.
+    var query: [Substring]
+
+    init(scheme: String, authority: String, path: String, query: [Substring]) {
+        self.scheme = scheme
+        self.authority = authority
+        self.path = path
+        self.query = query
+    }
+
+    /// The parts of `string`, an absolute URL; its fragment is dropped.
+    /// - Parameters:
+    ///   - what: what the URL is, for errors (`"baseURL"`).
+    ///   - trimmingPath: whether trailing slashes are taken off the path (a base URL's, to which
+    ///     paths are appended).
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` unless `string` is an `http` or `https` URL
+    ///   with a host and no user info.
+    init(_ string: String, what: String, trimmingPath: Bool = false) throws(BricksError) {
+        let utf8 = string.utf8
+        let schemeLength: Int
+        if Self.hasPrefix(utf8, "https://") {
+            scheme = "https"
+            schemeLength = 8
+        } else if Self.hasPrefix(utf8, "http://") {
+            scheme = "http"
+            schemeLength = 7
+        } else {
+            throw .invalidURL("\(what) \"\(string)\" must start with http:// or https://")
+        }
+        let authorityStart = utf8.index(utf8.startIndex, offsetBy: schemeLength)
+        let authorityEnd =
+            utf8[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? utf8.endIndex
+        let authority = string[authorityStart..<authorityEnd]
+        if authority.utf8.contains(UInt8(ascii: "@")) {
+            throw .invalidURL("\(what) must not contain user info (user:password@); send credentials in a header")
+        }
+        guard let first = authority.utf8.first, first != UInt8(ascii: ":") else {
+            throw .invalidURL("\(what) \"\(string)\" has no host")
+        }
+        self.authority = String(authority)
+        var rest = string[authorityEnd...]
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
+        if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = rest[rest.index(after: mark)...].split(separator: "&")
+            rest = rest[..<mark]
+        } else {
+            query = []
+        }
+        if trimmingPath {
+            while rest.hasSuffix("/") { rest = rest.dropLast() }
+        }
+        path = String(rest)
+    }
+
+    /// The URL's text.
+    var string: String {
+        var string = scheme
+        string += "://"
+        string += authority
+        string += path
+        if let first = query.first {
+            string += "?"
+            string += first
+            for pair in query.dropFirst() {
+                string += "&"
+                string += pair
+            }
+        }
+        return string
+    }
+
+    /// The URL.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when Foundation does not take the text as a URL.
+    func url() throws(BricksError) -> URL {
+        let string = string
+        guard let url = URL(string: string) else { throw .invalidURL("\"\(string)\" is not a valid URL") }
+        return url
+    }
+
+    /// `item` as an encoded `name=value` pair (the name alone when it has no value).
+    static func encode(_ item: URLQueryItem) -> Substring {
+        var pair = ""
+        PercentEncoding.query.append(item.name, to: &pair)
+        if let value = item.value {
+            pair += "="
+            PercentEncoding.query.append(value, to: &pair)
+        }
+        return Substring(pair)
+    }
+
+    /// An encoded pair as a query item, decoded (a pair that is not valid percent-encoding is
+    /// kept as written).
+    static func decode(_ pair: Substring) -> URLQueryItem {
+        guard let equals = pair.firstIndex(of: "=") else { return URLQueryItem(name: decoded(pair), value: nil) }
+        return URLQueryItem(name: decoded(pair[..<equals]), value: decoded(pair[pair.index(after: equals)...]))
+    }
+
+    private static func decoded(_ text: Substring) -> String {
+        String(text).removingPercentEncoding ?? String(text)
+    }
+
+    /// Whether `bytes` start with the ASCII `prefix`, ignoring case.
+    private static func hasPrefix(_ bytes: String.UTF8View, _ prefix: StaticString) -> Bool {
+        guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
+        var index = bytes.startIndex
+        for offset in 0..<prefix.utf8CodeUnitCount {
+            guard ASCIICase.equal(bytes[index], prefix.utf8Start[offset]) else { return false }
+            index = bytes.index(after: index)
+        }
+        return true
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLRequest {
+    /// The Foundation request for `head` and `body`: the bridge to `URLSession`, field for field.
+    /// A body in memory becomes `httpBody`, a file's an `httpBodyStream`; a body from any other
+    /// stream is left out (``URLSessionTransport`` refuses one).
+    init(_ head: RequestHead, body: RequestBody?) {
+        self.init(url: head.url, timeoutInterval: head.timeoutInterval)
+        // GET is every URLRequest's method already; setting it costs a case-insensitive lookup.
+        if head.method != .get { httpMethod = head.method.rawValue }
+        for field in head.headerFields {
+            // A repeated name is joined with ", ", as URLRequest keeps one value per name.
+            addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        if let data = body?.data {
+            httpBody = data
+        } else if let fileURL = body?.fileURL {
+            httpBodyStream = InputStream(url: fileURL)
+        }
+    }
+}
