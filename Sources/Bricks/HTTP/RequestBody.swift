@@ -90,13 +90,14 @@ public struct RequestBody: Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     }
 
-    /// The whole body as bytes: the bytes in memory, or the stream read to its end (for a stub
-    /// or a recording, which stand where a transport sends it).
+    /// The whole body as bytes: the bytes in memory, or the file or stream read to its end, for
+    /// a stub or a recording, which stand where a transport sends it. Reports no upload progress
+    /// (a recording's transport reports it when it sends the bytes).
     /// - Throws: the stream's error.
-    func collected() async throws -> Data {
-        if let data { return data }
+    public func collected() async throws -> Data {
+        guard let open else { return data ?? Data() }
         var collected = Data()
-        for try await chunk in try chunks() { collected.append(chunk) }
+        for try await chunk in try open() { collected.append(chunk) }
         return collected
     }
 

@@ -71,6 +71,14 @@ public struct RequestHead: Sendable, Hashable {
         url = try parts.url()
     }
 
+    /// The request target as an HTTP/1.1 request line carries it: the path (`/` when empty) and
+    /// the query, percent-encoded, such as `/search?q=a%20b`. What HTTP/2's `:path` holds.
+    public var target: String {
+        var target = path.isEmpty ? "/" : path
+        parts.appendQuery(to: &target)
+        return target
+    }
+
     /// The query items in order, decoded. Set with ``setQueryItems(_:)``, which percent-encodes
     /// each name and value so that `&`, `=`, `+`, `#` and spaces arrive as written.
     public var queryItems: [URLQueryItem] { encodedQuery.map(URLParts.decode) }

@@ -73,15 +73,19 @@ struct URLParts: Sendable {
         string += "://"
         string += authority
         string += path
-        if let first = query.first {
-            string += "?"
-            string += first
-            for pair in query.dropFirst() {
-                string += "&"
-                string += pair
-            }
-        }
+        appendQuery(to: &string)
         return string
+    }
+
+    /// Appends `?` and the query's pairs joined by `&`, when there are any.
+    func appendQuery(to string: inout String) {
+        guard let first = query.first else { return }
+        string += "?"
+        string += first
+        for pair in query.dropFirst() {
+            string += "&"
+            string += pair
+        }
     }
 
     /// The URL.

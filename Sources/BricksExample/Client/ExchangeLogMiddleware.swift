@@ -1,18 +1,17 @@
 import Bricks
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Prints each request, its status and how long it took to standard error: what `--verbose`
 /// shows. The URLs show pagination at work: each page is the `Link` of the one before.
 struct ExchangeLogMiddleware: Middleware {
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws -> RawResponse {
-        let method = request.httpMethod ?? "GET"
-        let url = request.url?.absoluteString ?? "?"
+    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+        async throws -> RawResponse
+    {
+        let method = head.method
+        let url = head.url.absoluteString
         let start = ContinuousClock.now
         do {
-            let response = try await next(request, context)
+            let response = try await next(head, body, context)
             let size = response.body.bufferedData.map { "\($0.count) bytes" } ?? "body streamed"
             Console.error("> \(method) \(url) -> \(response.head.statusCode), \(size), \(Self.since(start))")
             return response

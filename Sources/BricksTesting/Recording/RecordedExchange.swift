@@ -1,8 +1,5 @@
 import Bricks
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One request and its reply, as ``RecordingTransport`` saves it and ``ReplayTransport`` serves it.
 ///
@@ -70,8 +67,14 @@ public struct RecordedExchange: Sendable, Equatable, Codable {
         self.responseBody = responseBody
     }
 
+    /// `scheme://host:port`, with the scheme's default port filled in.
+    private static func origin(of head: RequestHead) -> String {
+        let hasPort = head.authority.split(separator: "]").last?.contains(":") ?? false
+        return "\(head.scheme)://\(head.authority)" + (hasPort ? "" : head.scheme == "https" ? ":443" : ":80")
+    }
+
     /// The exchange of `request` answered by `response` with `data`, unredacted.
-    init(request: URLRequest, data: Data, head: ResponseHead) {
+    init(request: SentRequest, data: Data, head: ResponseHead) {
         // Repeated fields are joined with ", " under their first spelling: the fixture format
         // holds one value per name.
         var headers: [String: String] = [:]
@@ -82,17 +85,13 @@ public struct RecordedExchange: Sendable, Equatable, Codable {
             headers[name] = headers[name].map { $0 + ", " + field.value } ?? field.value
         }
         self.init(
-            scope: request.url.map(Self.origin), method: HTTPMethod(rawValue: request.methodName) ?? .get,
+            scope: Self.origin(of: request.head), method: request.head.method,
             path: request.target, requestHeaders: request.allHTTPHeaderFields ?? [:],
             requestBody: request.httpBody ?? Data(), status: head.statusCode, headers: headers,
             responseBody: data)
     }
 
-    /// `scheme://host:port`, with the scheme's default port filled in.
-    private static func origin(of url: URL) -> String {
-        let scheme = url.scheme?.lowercased() ?? "http"
-        return "\(scheme)://\(url.host ?? ""):\(url.port ?? (scheme == "https" ? 443 : 80))"
-    }
+
 
     private enum CodingKeys: String, CodingKey {
         case scope, method, path, body, bodyIsBinary, reqheaders, status, headers, response, responseIsBinary

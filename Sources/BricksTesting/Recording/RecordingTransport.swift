@@ -1,8 +1,5 @@
 import Bricks
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A transport that sends through another one and saves every exchange to a fixture file, with
 /// secrets redacted, so that ``ReplayTransport`` can serve them back later without a network.
@@ -46,12 +43,17 @@ public actor RecordingTransport: HTTPTransport {
     /// Sends `request` through the wrapped transport, records the exchange and returns the reply.
     /// - Throws: the wrapped transport's errors, or ``BricksTestingError/unwritableFixture(path:reason:)``
     ///   when the file cannot be written.
-    public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
-        let response = try await transport.exchange(request, body: body)
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+        // Every kind of body is recorded: a file is read again, a one-shot stream is read here
+        // and its bytes sent in its place.
+        let bytes = try await body?.collected()
+        let sent = body.map { body in body.isReplayable ? body : RequestBody(bytes ?? Data(), contentType: body.contentType) }
+        let response = try await transport.exchange(head, body: sent, context: context)
         let data = try await response.body.collect(upTo: Self.maximumRecordedBodySize)
         // The endpoint's secret header names (`RequestType.secretHeaderNames`) are redacted too.
         exchanges.append(redaction.redact(
-            RecordedExchange(request: request, data: data, head: response.head), alsoHeaders: ExchangeSecrets.headerNames))
+            RecordedExchange(request: SentRequest(head: head, httpBody: bytes), data: data, head: response.head),
+            alsoHeaders: context.secretHeaderNames))
         try write()
         return RawResponse(head: response.head, body: ResponseBody(data))
     }

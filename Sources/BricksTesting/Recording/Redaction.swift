@@ -3,8 +3,10 @@ import Foundation
 
 /// Which secrets ``RecordingTransport`` replaces with `REDACTED` before it writes a fixture.
 ///
-/// By default: the `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers, and
-/// the parameters `access_token`, `api_key` and `client_secret`. A call through a
+/// By default: the names logs hide too (`SecretNames` in Bricks): the `Authorization`,
+/// `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers, and the parameters named like
+/// tokens, keys, passwords and signatures (`access_token`, `api_key`, `client_secret`, `key`,
+/// `sig`…). A call through a
 /// ``/Bricks/Session`` also redacts the headers its endpoint declares in
 /// `RequestType.secretHeaderNames`, without their being named here. Add the other names your API
 /// uses:
@@ -30,9 +32,9 @@ public struct Redaction: Sendable {
     /// What a redacted value is replaced with.
     public static let replacement = "REDACTED"
     /// The headers redacted by default.
-    public static let defaultHeaderNames: Set<String> = LoggingMiddleware.defaultRedactedHeaders
-    /// The parameters redacted by default.
-    public static let defaultParameterNames: Set<String> = ["access_token", "api_key", "client_secret"]
+    public static let defaultHeaderNames: Set<String> = SecretNames.headerFields
+    /// The parameters redacted by default: those logs hide.
+    public static let defaultParameterNames: Set<String> = SecretNames.queryItems
 
     /// The header names whose values are redacted.
     public var headerNames: Set<String>

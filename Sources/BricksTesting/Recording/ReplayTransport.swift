@@ -1,8 +1,5 @@
 import Bricks
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A transport that answers from recorded exchanges (a fixture file written by
 /// ``RecordingTransport``, or recordings in the same format), for tests and demos without a
@@ -98,8 +95,9 @@ public actor ReplayTransport: HTTPTransport {
     /// - Throws: in strict mode, ``BricksTestingError/noRecordedExchange(request:nearest:)`` or
     ///   ``BricksTestingError/recordingsExhausted(request:count:)``; `CancellationError` when the
     ///   task is cancelled.
-    public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
         try Task.checkCancellation()
+        let request = SentRequest(head: head, httpBody: try await body?.collected())
         let key = ReplayKey(method: request.methodName, target: request.target)
         let body = request.httpBody ?? Data()
         let candidates = keys.indices.filter {
@@ -120,7 +118,7 @@ public actor ReplayTransport: HTTPTransport {
             body: Data(error.description.utf8))
     }
 
-    private func reply(_ exchange: RecordedExchange, to request: URLRequest) -> RawResponse {
+    private func reply(_ exchange: RecordedExchange, to request: SentRequest) -> RawResponse {
         var headers = exchange.headers
         // JSON bodies are re-encoded from the fixture, so a recorded length no longer holds.
         if let name = headers.keys.first(where: { $0.lowercased() == "content-length" }) {

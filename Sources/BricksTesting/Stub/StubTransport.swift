@@ -1,8 +1,5 @@
 import Bricks
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A transport that answers from canned replies instead of the network, and records every request
 /// it sees, for tests and demos.
@@ -30,7 +27,7 @@ import FoundationNetworking
 public actor StubTransport: HTTPTransport {
     /// Computes the reply to a request, for replies that depend on it. Throwing fails the request
     /// with that error.
-    public typealias Handler = @Sendable (URLRequest) async throws -> Reply
+    public typealias Handler = @Sendable (SentRequest) async throws -> Reply
 
     /// Where a route's replies come from.
     private enum Responder {
@@ -41,14 +38,14 @@ public actor StubTransport: HTTPTransport {
 
     private struct Route {
         let name: String
-        let matches: @Sendable (URLRequest) -> Bool
+        let matches: @Sendable (SentRequest) -> Bool
         let responder: Responder
         var served = 0
     }
 
     private var routes: [Route] = []
     /// Every request received, in order, including those that matched no route.
-    public private(set) var requests: [URLRequest] = []
+    public private(set) var requests: [SentRequest] = []
 
     /// Makes a stub transport with no routes.
     public init() {}
@@ -85,12 +82,12 @@ public actor StubTransport: HTTPTransport {
     /// await stub.register(where: { $0.value(forHTTPHeaderField: "Authorization") == nil },
     ///                     reply: .init(status: 401))
     /// ```
-    public func register(where predicate: @escaping @Sendable (URLRequest) -> Bool, reply: Reply) {
+    public func register(where predicate: @escaping @Sendable (SentRequest) -> Bool, reply: Reply) {
         routes.insert(Route(name: "a predicate", matches: predicate, responder: .replies([reply])), at: 0)
     }
 
     /// Answers requests for which `predicate` is true with the reply `handler` computes.
-    public func register(where predicate: @escaping @Sendable (URLRequest) -> Bool, handler: @escaping Handler) {
+    public func register(where predicate: @escaping @Sendable (SentRequest) -> Bool, handler: @escaping Handler) {
         routes.insert(Route(name: "a predicate", matches: predicate, responder: .handler(handler)), at: 0)
     }
 
@@ -104,20 +101,22 @@ public actor StubTransport: HTTPTransport {
 
     /// The recorded requests with `method` whose path matches the pattern `path` (same wildcards as
     /// routes), in order.
-    public func requests(matching method: HTTPMethod, _ path: String) -> [URLRequest] {
+    public func requests(matching method: HTTPMethod, _ path: String) -> [SentRequest] {
         let pattern = PathPattern(path)
         return requests.filter { $0.methodName == method.rawValue && pattern.matches($0.url) }
     }
 
     /// The recorded requests for which `predicate` is true, in order.
-    public func requests(where predicate: @Sendable (URLRequest) -> Bool) -> [URLRequest] {
+    public func requests(where predicate: @Sendable (SentRequest) -> Bool) -> [SentRequest] {
         requests.filter(predicate)
     }
 
     /// Records `request` and answers it from the route registered last that matches it.
     /// - Throws: the reply's `failure`, the handler's error, or `CancellationError` when the task
     ///   is cancelled during a delay.
-    public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+        // The body read whole, as a transport sends it, whatever kind it is.
+        let request = SentRequest(head: head, httpBody: try await body?.collected())
         requests.append(request)
         guard let index = routes.firstIndex(where: { $0.matches(request) }) else {
             let known = routes.isEmpty ? "none" : routes.map(\.name).joined(separator: ", ")

@@ -1,16 +1,12 @@
 import Bricks
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Builds the responses of the test transports.
 enum CannedResponse {
     /// A response to `request` with a body in memory. Limits, redirects and errors are the
     /// Session's business, as with any transport.
-    static func make(for request: URLRequest, status: Int, headers: HeaderFields, body: Data) -> RawResponse {
-        let url = request.url ?? URL(fileURLWithPath: "/")
-        return RawResponse(head: ResponseHead(statusCode: status, headerFields: headers, url: url), body: ResponseBody(body))
+    static func make(for request: SentRequest, status: Int, headers: HeaderFields, body: Data) -> RawResponse {
+        RawResponse(head: ResponseHead(statusCode: status, headerFields: headers, url: request.head.url), body: ResponseBody(body))
     }
 
     /// `headers` with `Content-Type: contentType` added, unless they name one already (in any case).

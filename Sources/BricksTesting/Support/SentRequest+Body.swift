@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension URLRequest {
+extension SentRequest {
     /// The body decoded from JSON, to assert on what a test sent.
     ///
     /// ```swift

@@ -1,0 +1,56 @@
+import Bricks
+import Foundation
+
+/// A request as a stub transport received it: its head and its whole body, whatever kind of body
+/// it was (bytes, a file, a stream), read as a real transport would send it.
+///
+/// It reads like a `URLRequest` where tests look (`url`, `httpMethod`, `httpBody`,
+/// `value(forHTTPHeaderField:)`), so that assertions stay short:
+///
+/// ```swift
+/// let sent = try #require(await stub.requests(matching: .post, "/uploads").first)
+/// #expect(sent.value(forHTTPHeaderField: "Content-Type") == "application/octet-stream")
+/// #expect(sent.httpBody == Data(contentsOf: fileURL))
+/// ```
+public struct SentRequest: Sendable {
+    /// The head: method, URL, header fields, timeout.
+    public let head: RequestHead
+    /// The whole body, or `nil` when the request had none.
+    public let httpBody: Data?
+
+    /// Makes a record of a request.
+    public init(head: RequestHead, httpBody: Data?) {
+        self.head = head
+        self.httpBody = httpBody
+    }
+
+    /// The URL.
+    public var url: URL? { head.url }
+    /// The method's name, such as `"GET"`.
+    public var httpMethod: String? { head.method.rawValue }
+    /// The timeout in seconds.
+    public var timeoutInterval: TimeInterval { head.timeoutInterval }
+    /// The header fields, repeated names joined with ", ".
+    public var allHTTPHeaderFields: [String: String]? {
+        var fields: [String: String] = [:]
+        for field in head.headerFields {
+            let name = fields.keys.first { $0.lowercased() == field.name.lowercased() } ?? field.name
+            fields[name] = fields[name].map { $0 + ", " + field.value } ?? field.value
+        }
+        return fields
+    }
+
+    /// The values of the header field `name` (in any case) joined with ", ", or `nil`.
+    public func value(forHTTPHeaderField name: String) -> String? {
+        head.headerFields.combinedValue(for: name)
+    }
+
+    /// The method, as sent.
+    var methodName: String { head.method.rawValue }
+
+    /// The path with its query, percent-encoded as sent (`/search?q=a%20b`), without scheme or host.
+    var target: String { head.target }
+
+    /// `GET /search?q=a%20b`: how errors and unmatched replies name a request.
+    var summary: String { "\(methodName) \(target)" }
+}
