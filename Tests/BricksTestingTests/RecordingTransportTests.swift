@@ -181,7 +181,7 @@ import FoundationNetworking
         #expect((exchange["headers"] as? [String: String])?["X-Api-Key"] == "REDACTED")
 
         // Called directly, with no endpoint behind the request, the header is not known to be secret.
-        _ = try await recorder.exchange(request("GET", "/users/keyed", headers: ["X-Api-Key": "key-DIRECT"]), body: nil)
+        _ = try await recorder.exchange(request("GET", "/users/keyed", headers: ["X-Api-Key": "key-DIRECT"]))
         #expect(try written(file).text.contains("key-DIRECT"))
     }
 
@@ -216,11 +216,11 @@ import FoundationNetworking
 private struct ChunkedTransport: HTTPTransport {
     let chunks: [String]
 
-    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
         let (stream, continuation) = AsyncStream<Data>.makeStream()
         for chunk in chunks { continuation.yield(Data(chunk.utf8)) }
         continuation.finish()
-        guard let url = request.url else { throw BricksError(.invalidURL("no URL")) }
+        let url = request.url
         return RawResponse(
             head: ResponseHead(statusCode: 200, headerFields: ["Content-Type": "text/plain"], url: url),
             body: ResponseBody(stream))
@@ -233,7 +233,7 @@ private struct ChunkedTransport: HTTPTransport {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("chunks.json")
         let recorder = RecordingTransport(wrapping: ChunkedTransport(chunks: ["one ", "two ", "three"]), to: file)
-        let response = try await recorder.exchange(request("GET", "/text"), body: nil)
+        let response = try await recorder.exchange(request("GET", "/text"))
         #expect(response.body.bufferedData == Data("one two three".utf8))
         #expect(await recorder.exchanges.first?.responseBody == Data("one two three".utf8))
 

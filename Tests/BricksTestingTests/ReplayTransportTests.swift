@@ -26,7 +26,7 @@ import FoundationNetworking
 
     @Test func replyKeepsRecordedHeadersWithTheLengthOfTheReplayedBody() async throws {
         let replay = try ReplayTransport(contentsOf: fixtureURL("labels"))
-        let (body, response) = try await replay.roundTrip(try ListLabels().makeURLRequest())
+        let (body, response) = try await replay.roundTrip(try sent(ListLabels()))
         #expect(response.value(forHTTPHeaderField: "x-ratelimit-used") == "1")  // a number in the recording
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json; charset=utf-8")
         #expect(response.value(forHTTPHeaderField: "ETag") == "\"00000000000000000000000000000000\"")

@@ -93,12 +93,12 @@ import FoundationNetworking
 
     @Test func sessionInOneLine() async throws {
         struct Stamp: Middleware {
-            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 var request = request
                 request.setValue("yes", forHTTPHeaderField: "X-Stamped")
-                return try await next(request, context)
+                return try await next(request, body, context)
             }
         }
         let stub = StubTransport()

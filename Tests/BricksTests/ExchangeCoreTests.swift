@@ -18,7 +18,7 @@ private struct ChunkedTransport: HTTPTransport {
     var headers: HeaderFields = [:]
     let produced = Recorder<Int>()
 
-    func exchange(_ request: URLRequest, body _: RequestBody?) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
         let produced = self.produced
         let count = self.count
         let chunk = Data(repeating: 0x2A, count: size)
@@ -28,7 +28,7 @@ private struct ChunkedTransport: HTTPTransport {
             return chunk
         }
         return RawResponse(
-            head: ResponseHead(statusCode: 200, headerFields: headers, url: request.url!), body: ResponseBody(stream))
+            head: ResponseHead(statusCode: 200, headerFields: headers, url: request.url), body: ResponseBody(stream))
     }
 }
 
@@ -38,8 +38,8 @@ private struct Observer: Middleware {
     let buffered = Recorder<Bool>()
     let streams = Recorder<Bool>()
 
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
-        let response = try await next(request, context)
+    func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+        let response = try await next(request, body, context)
         heads.append(response.head)
         buffered.append(response.body.bufferedData != nil)
         streams.append(context.streamsBody)

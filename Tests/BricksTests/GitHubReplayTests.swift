@@ -126,7 +126,7 @@ private struct SearchIssues: RecordedGitHubAPI, GETRequestType, QueryParametersR
 /// method, path and query, and the body (compared as JSON when it is JSON).
 private func replay<Request: RequestContextType>(
     _ request: Request, _ exchange: RecordedExchange, sourceLocation: SourceLocation = #_sourceLocation
-) async throws -> (Request.Response, URLRequest) {
+) async throws -> (Request.Response, SentRequest) {
     let recordedURL = try #require(URLComponents(string: "https://api.github.com" + exchange.path))
     let method = try #require(HTTPMethod(rawValue: exchange.method))
     let stub = StubTransport()

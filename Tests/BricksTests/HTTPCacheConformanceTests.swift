@@ -78,7 +78,7 @@ private final class Origin: @unchecked Sendable {
         start = clock.withLock { $0 }
     }
 
-    func answer(_ request: URLRequest) -> StubTransport.Reply {
+    func answer(_ request: SentRequest) -> StubTransport.Reply {
         let now = clock.withLock { $0 }
         var fields = HeaderFields()
         fields.append(name: "Date", value: httpDate(now, 0))

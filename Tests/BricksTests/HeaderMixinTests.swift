@@ -43,10 +43,10 @@ private struct HeaderProxy<Base: RequestContextType>: RequestContextType {
 
 private struct SetHeader: Middleware {
     let name: String, value: String
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+    func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
         var request = request
         request.setValue(value, forHTTPHeaderField: name)
-        return try await next(request, context)
+        return try await next(request, body, context)
     }
 }
 

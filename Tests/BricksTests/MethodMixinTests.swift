@@ -30,12 +30,12 @@ import FoundationNetworking
 
     @Test func sessionContextKnowsTheMethodsIdempotency() async throws {
         struct Probe: Middleware {
-            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 var request = request
-                request.setValue("\(context.method) \(context.isIdempotent)", forHTTPHeaderField: "X-Probe")
-                return try await next(request, context)
+                request.setValue("\(request.method) \(context.isIdempotent)", forHTTPHeaderField: "X-Probe")
+                return try await next(request, body, context)
             }
         }
         let stub = StubTransport()

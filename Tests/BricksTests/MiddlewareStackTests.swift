@@ -11,11 +11,11 @@ import FoundationNetworking
     /// Adds its name to a request header on the way in and to the reply body on the way out.
     struct Layer: Middleware {
         let name: String
-        func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+        func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
             var request = request
             let trace = request.value(forHTTPHeaderField: "X-Trace").map { $0 + "," } ?? ""
             request.setValue(trace + name, forHTTPHeaderField: "X-Trace")
-            var response = try await next(request, context)
+            var response = try await next(request, body, context)
             let data = try await response.body.collect(upTo: .max)
             response.body = ResponseBody(data + Data(",\(name)".utf8))
             return response
@@ -24,14 +24,14 @@ import FoundationNetworking
 
     /// Answers by itself, never calling `next`.
     struct Answering: Middleware {
-        func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+        func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
             RawResponse(head: responseHead(for: request, status: 200), body: ResponseBody(Data("short".utf8)))
         }
     }
 
     struct Throwing: Middleware {
         let error: any Error
-        func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+        func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
             throw error
         }
     }
@@ -60,10 +60,10 @@ import FoundationNetworking
         let seen = Recorder<String>()
         struct Watching: Middleware {
             let seen: Recorder<String>
-            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
                 -> RawResponse
             {
-                do { return try await next(request, context) } catch {
+                do { return try await next(request, body, context) } catch {
                     seen.append("\(error)")
                     throw error
                 }
@@ -90,13 +90,13 @@ import FoundationNetworking
     @Test func contextStorageLetsMiddlewareCooperate() async throws {
         enum Tag: MiddlewareContextKey { static let defaultValue = "none" }
         struct Writer: Middleware {
-            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 #expect(context[Tag.self] == "none")
                 var context = context
                 context[Tag.self] = "set by writer"
-                return try await next(request, context)
+                return try await next(request, body, context)
             }
         }
         let seen = Recorder<String>()
@@ -149,7 +149,7 @@ import FoundationNetworking
         let seen = Recorder<TimeInterval>()
         let transport = ReplyingTransport { request in
             seen.append(request.timeoutInterval)
-            if request.url?.path == "/slow" { try await Task.sleep(for: .seconds(30)) }
+            if request.url.path == "/slow" { try await Task.sleep(for: .seconds(30)) }
             return (Data(), responseHead(for: request, status: 200))
         }
         let session = Session(transport: transport, overallTimeout: .milliseconds(300))
@@ -171,13 +171,13 @@ import FoundationNetworking
 
     @Test func aDeadlineThatHasPassedFailsBeforeTheTransport() async throws {
         struct Expired: Middleware {
-            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 var context = context
                 context.deadline = .now - .seconds(1)
                 #expect(try #require(context.timeRemaining) < .zero)
-                return try await next(request, context)
+                return try await next(request, body, context)
             }
         }
         let stub = StubTransport()
@@ -192,9 +192,9 @@ import FoundationNetworking
 
 /// A transport that answers with a closure, with a body in memory.
 struct ReplyingTransport: HTTPTransport {
-    let reply: @Sendable (URLRequest) async throws -> (Data, ResponseHead)
-    init(_ reply: @escaping @Sendable (URLRequest) async throws -> (Data, ResponseHead)) { self.reply = reply }
-    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+    let reply: @Sendable (RequestHead) async throws -> (Data, ResponseHead)
+    init(_ reply: @escaping @Sendable (RequestHead) async throws -> (Data, ResponseHead)) { self.reply = reply }
+    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
         let (data, head) = try await reply(request)
         return RawResponse(head: head, body: ResponseBody(data))
     }
@@ -209,8 +209,8 @@ struct GatedTransport: HTTPTransport {
     let calls = Recorder<String>()
     let cancelled = Recorder<Bool>()
 
-    func exchange(_ request: URLRequest, body _: RequestBody?) async throws -> RawResponse {
-        calls.append(request.url!.path)
+    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+        calls.append(request.url.path)
         await gate.arrive()
         if Task.isCancelled {
             cancelled.append(true)
@@ -218,7 +218,8 @@ struct GatedTransport: HTTPTransport {
         }
         if let failure { throw failure }
         return RawResponse(
-            head: responseHead(for: request, status: 200), body: ResponseBody(Data((body ?? "call \(calls.count)").utf8)))
+            head: responseHead(for: request, status: 200),
+            body: ResponseBody(Data((self.body ?? "call \(calls.count)").utf8)))
     }
 }
 
@@ -226,22 +227,22 @@ struct GatedTransport: HTTPTransport {
 /// request on when the closure returns `nil` (what the removed `StubMiddleware` did, for tests that
 /// need the context: the attempt number, the idempotency, context storage).
 struct Responder: Middleware {
-    let respond: @Sendable (URLRequest, MiddlewareContext) async throws -> StubTransport.Reply?
-    init(_ respond: @escaping @Sendable (URLRequest, MiddlewareContext) async throws -> StubTransport.Reply?) {
+    let respond: @Sendable (RequestHead, MiddlewareContext) async throws -> StubTransport.Reply?
+    init(_ respond: @escaping @Sendable (RequestHead, MiddlewareContext) async throws -> StubTransport.Reply?) {
         self.respond = respond
     }
 
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
-        guard let reply = try await respond(request, context) else { return try await next(request, context) }
+    func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+        guard let reply = try await respond(request, context) else { return try await next(request, body, context) }
         return RawResponse(
-            head: ResponseHead(statusCode: reply.status, headerFields: reply.headers, url: request.url!),
+            head: ResponseHead(statusCode: reply.status, headerFields: reply.headers, url: request.url),
             body: ResponseBody(reply.body))
     }
 }
 
 /// The head of a reply to `request`.
-func responseHead(for request: URLRequest, status: Int, headers: HeaderFields = [:]) -> ResponseHead {
-    ResponseHead(statusCode: status, headerFields: headers, url: request.url!)
+func responseHead(for request: RequestHead, status: Int, headers: HeaderFields = [:]) -> ResponseHead {
+    ResponseHead(statusCode: status, headerFields: headers, url: request.url)
 }
 
 /// Collects values from any task.

@@ -112,6 +112,12 @@ import FoundationNetworking
 private extension RedirectPolicy {
     /// The request the Session's core sends after `response`, with the secret headers it uses.
     func next(after previous: URLRequest, response: ResponseHead) throws -> URLRequest? {
-        try redirect(after: previous, response: response, secretHeaders: LogRedactor.secretHeaders)
+        let head = try RequestHead(
+            method: HTTPMethod(rawValue: previous.httpMethod ?? "GET") ?? .get, url: try #require(previous.url),
+            headerFields: HeaderFields(previous.allHTTPHeaderFields ?? [:]), timeoutInterval: previous.timeoutInterval)
+        let next = try redirect(
+            after: head, body: previous.httpBody.map { RequestBody($0) }, response: response,
+            secretHeaders: SecretNames.lowercasedHeaderFields)
+        return next.map { URLRequest($0.head, body: $0.body) }
     }
 }

@@ -102,12 +102,12 @@ import FoundationNetworking
 
     @Test func headerAddedByMiddlewareIsValidatedBeforeTheTransport() async throws {
         struct BadHeader: Middleware {
-            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 var request = request
                 request.setValue("1", forHTTPHeaderField: "Not A Token")
-                return try await next(request, context)
+                return try await next(request, body, context)
             }
         }
         let stub = StubTransport()
@@ -132,11 +132,11 @@ import FoundationNetworking
     struct Tracing: Middleware {
         let name: String
         let log: Log
-        func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+        func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
             -> RawResponse
         {
             await log.append("\(name)>")
-            let reply = try await next(request, context)
+            let reply = try await next(request, body, context)
             await log.append("<\(name)")
             return reply
         }
@@ -159,10 +159,10 @@ import FoundationNetworking
 
     @Test func contextCarriesTheEndpointAndMethod() async throws {
         struct Probe: Middleware {
-            func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
                 -> RawResponse
             {
-                let body = Data(#"{"id":\#(context.attempt),"login":"\#(context.endpointName) \#(context.method) \#(context.isIdempotent)"}"#.utf8)
+                let body = Data(#"{"id":\#(context.attempt),"login":"\#(context.endpointName) \#(request.method) \#(context.isIdempotent)"}"#.utf8)
                 return RawResponse(head: responseHead(for: request, status: 200), body: ResponseBody(body))
             }
         }

@@ -129,28 +129,28 @@ private struct ScriptedAnswer: Sendable {
 /// whether each was released (nothing here keeps a body alive).
 private final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
-    private var recorded: [URLRequest] = []
+    private var recorded: [RequestHead] = []
     private var uploads: [Data] = []
     private var counters: [StreamingCounter] = []
     private var flags: [StreamingFlag] = []
-    private let script: @Sendable (URLRequest, Int) throws -> ScriptedAnswer
+    private let script: @Sendable (RequestHead, Int) throws -> ScriptedAnswer
 
     /// `script(request, i)` answers the i-th exchange (from 0).
-    init(_ script: @escaping @Sendable (URLRequest, Int) throws -> ScriptedAnswer) {
+    init(_ script: @escaping @Sendable (RequestHead, Int) throws -> ScriptedAnswer) {
         self.script = script
     }
 
     /// The media type of each streaming path, for answers whose script sets none.
     private static let contentTypes = ["/events": "text/event-stream", "/lines": "application/x-ndjson"]
 
-    var requests: [URLRequest] { lock.withLock { recorded } }
+    var requests: [RequestHead] { lock.withLock { recorded } }
     var uploadedBodies: [Data] { lock.withLock { uploads } }
     /// Whether the body of exchange `index` was released.
     func released(_ index: Int) -> StreamingFlag { lock.withLock { flags[index] } }
     /// The chunks the body of exchange `index` produced so far (the one that ended it included).
     func producedChunks(_ index: Int) -> Int { lock.withLock { counters[index].value } }
 
-    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
         var uploaded = Data()
         if let body {
             for try await chunk in try body.chunks() { uploaded.append(chunk) }
@@ -167,7 +167,7 @@ private final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         let answer = try script(request, index)
         let producer = ChunkProducer(produced: counter, released: flag, make: answer.chunk)
         var headers = answer.headers
-        if headers["Content-Type"] == nil, let type = Self.contentTypes[request.url?.path ?? ""] {
+        if headers["Content-Type"] == nil, let type = Self.contentTypes[request.url.path] {
             // What a server of these paths declares, unless the script says otherwise.
             headers.append(name: "Content-Type", value: type)
         }
@@ -315,7 +315,7 @@ private func endless(_ unit: Data, contentType: String = "application/octet-stre
         let sse = cut(sseBody, sizes: [3])
         let lines = cut(crlfLines, sizes: [2])
         let transport = ScriptedTransport { request, _ in
-            request.url?.path == "/events" ? answer(chunks: sse) : answer(chunks: lines)
+            request.url.path == "/events" ? answer(chunks: sse) : answer(chunks: lines)
         }
         let session = Session(transport: transport)
         #expect(try await session.send(SSEEndpoint()) == expectedSSEEvents)

@@ -13,9 +13,9 @@ private actor CountingTransport: HTTPTransport {
 
     init(_ base: any HTTPTransport) { self.base = base }
 
-    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
-        if let url = request.url { urls.append(url) }
-        return try await base.exchange(request, body: body)
+    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+        urls.append(request.url)
+        return try await base.exchange(request, body: body, context: context)
     }
 }
 

@@ -28,7 +28,7 @@ public struct BaseURLOverride<Base: RequestContextType>: RequestProxy {
     public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
         try URLBuilder.check(base: baseURL)  // the same checks as any base URL, before the base's own
         var head = try base.makeRequestHead(body: body)
-        try head.rebase(on: baseURL)
+        try head.rebase(from: base.baseURL, to: baseURL)
         return head
     }
 }

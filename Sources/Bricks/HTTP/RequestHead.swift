@@ -33,12 +33,14 @@ public struct RequestHead: Sendable, Hashable {
     /// The URL built from the parts above.
     public private(set) var url: URL
 
-    /// The part of ``path`` that came from the endpoint's base URL, while the path still starts
-    /// with it: how a base-URL override swaps the server without re-parsing the URL. `nil` once the
-    /// path was replaced whole (a page link).
+    /// The part of ``path`` that came from the endpoint's base URL, when the builder knows it:
+    /// how a base-URL override swaps the server without re-parsing the URL.
     var basePath: String?
-    /// How many of the first ``queryItems`` came from the base URL's own query.
+    /// How many of the first query pairs came from the base URL's own query.
     var baseQueryCount = 0
+    /// Whether the path and query were replaced whole by a page link, which already names the
+    /// full path on the server that sent it: a base-URL override then swaps the origin only.
+    var followsPageLink = false
 
     /// A head for `url`.
     /// - Parameters:
@@ -139,29 +141,42 @@ public struct RequestHead: Sendable, Hashable {
             throw .invalidURL("pageLink must be a path and query such as \"/items?page=2\", not \"\(pathAndQuery)\"")
         }
         try setParts(URLParts(scheme + "://" + authority + pathAndQuery, what: "pageLink \"\(pathAndQuery)\""))
+        followsPageLink = true
     }
 
     /// Sends the request to `newBase` instead of `oldBase`, the base URL it was built on: the
-    /// scheme and authority are replaced and, while the path and query still start with the old
-    /// base's, that start too. A head whose path was replaced whole (a page link) keeps its path.
-    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when `newBase` is not a valid base URL.
-    mutating func rebase(on newBase: URL) throws(BricksError) {
+    /// scheme and authority are replaced, and the start of the path and query that came from
+    /// `oldBase` by `newBase`'s. A head that follows a page link keeps its path and query.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when `newBase` is not a valid base URL, or
+    ///   when a head built by hand does not start with `oldBase`.
+    mutating func rebase(from oldBase: URL, to newBase: URL) throws(BricksError) {
         let base = try URLParts(newBase.absoluteString, what: "baseURL", trimmingPath: true)
         var parts = self.parts
         parts.scheme = base.scheme
         parts.authority = base.authority
-        var newBasePath = basePath
-        var newBaseQueryCount = baseQueryCount
-        if let basePath, path.hasPrefix(basePath) {
-            parts.path = base.path + path.dropFirst(basePath.count)
-            parts.query = base.query + encodedQuery.dropFirst(baseQueryCount)
-            newBasePath = base.path
-            newBaseQueryCount = base.query.count
+        if !followsPageLink {
+            var (oldPath, oldQueryCount) = (basePath ?? "", baseQueryCount)
+            if basePath == nil { (oldPath, oldQueryCount) = try startOf(oldBase) }
+            parts.path = base.path + path.dropFirst(oldPath.count)
+            parts.query = base.query + encodedQuery.dropFirst(oldQueryCount)
+            basePath = base.path
+            baseQueryCount = base.query.count
         }
         url = try parts.url()
         setStored(parts)
-        basePath = newBasePath
-        baseQueryCount = newBaseQueryCount
+    }
+
+    /// How much of a head built by hand came from `base`: its path, and its query pairs.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when the head does not start with `base`.
+    private func startOf(_ base: URL) throws(BricksError) -> (path: String, queryCount: Int) {
+        let old = try URLParts(base.absoluteString, what: "baseURL", trimmingPath: true)
+        let rest = path.dropFirst(old.path.count)
+        guard path.hasPrefix(old.path), rest.isEmpty || rest.hasPrefix("/") else {
+            throw .invalidURL(
+                "with(baseURL:) cannot re-point \"\(url.absoluteString)\": it does not start with the base's baseURL \"\(base.absoluteString)\"")
+        }
+        let queryCount = encodedQuery.starts(with: old.query) ? old.query.count : 0
+        return (old.path, queryCount)
     }
 
     private mutating func setParts(_ parts: URLParts) throws(BricksError) {
@@ -169,6 +184,7 @@ public struct RequestHead: Sendable, Hashable {
         setStored(parts)
         basePath = nil
         baseQueryCount = 0
+        followsPageLink = false
     }
 
     private mutating func setStored(_ parts: URLParts) {

@@ -53,15 +53,13 @@ struct Probe: RequestContextType, DataResponseType {
     }
 }
 
-/// A `URLRequest` to the example API, for calling a transport directly.
+/// A request to the example API, for calling a transport directly.
 func request(_ method: String = "GET", _ target: String, body: Data? = nil, headers: [String: String] = [:])
-    -> URLRequest
+    -> SentRequest
 {
-    var request = URLRequest(url: URL(string: "https://api.example.com" + target)!)
-    request.httpMethod = method
-    request.httpBody = body
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    return request
+    var head = try! RequestHead(method: HTTPMethod(rawValue: method)!, url: URL(string: "https://api.example.com" + target)!)
+    for (name, value) in headers { head.headerFields[name] = value }
+    return SentRequest(head: head, httpBody: body)
 }
 
 /// A fresh folder for files a test writes, removed by the caller.
@@ -80,8 +78,19 @@ func fixtureURL(_ scenario: String) throws -> URL {
 extension HTTPTransport {
     /// One exchange straight through the transport (no Session: no redirects, limits or error
     /// mapping), with the body collected: what a test of the transport itself looks at.
-    func roundTrip(_ request: URLRequest) async throws -> (Data, ResponseHead) {
-        let response = try await exchange(request, body: request.httpBody.map(RequestBody.init))
+    func roundTrip(_ request: SentRequest) async throws -> (Data, ResponseHead) {
+        let response = try await exchange(request)
         return (try await response.body.collect(upTo: .max), response.head)
     }
+
+    /// One exchange of `request` (its head, and its body in memory) with a default context.
+    func exchange(_ request: SentRequest) async throws -> RawResponse {
+        try await exchange(request.head, body: request.httpBody.map { RequestBody($0) }, context: TransportContext())
+    }
+}
+
+/// The request `endpoint` builds, as a transport receives it (a body in memory).
+func sent(_ endpoint: some RequestType) throws -> SentRequest {
+    let body = try endpoint.makeRequestBody()
+    return SentRequest(head: try endpoint.makeRequestHead(body: body), httpBody: body?.data)
 }

@@ -29,17 +29,17 @@ actor QueryRoutedStub: HTTPTransport {
     }
 
     /// Every request received, in order.
-    var requests: [URLRequest] { get async { await stub.requests } }
+    var requests: [SentRequest] { get async { await stub.requests } }
 
     /// The path and query of every request received, as sent.
     var targets: [String] { get async { await stub.requests.map { Self.target(of: $0.url) } } }
 
-    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET") ?? .get
         let key = "\(method) \(Self.target(of: request.url))"
         let reply = replies[key] ?? StubTransport.Reply(status: 404, body: Data("no reply for \(key)".utf8))
-        await stub.register(method, request.url?.path ?? "/", reply: reply)
-        return try await stub.exchange(request, body: body)
+        await stub.register(method, request.url.path, reply: reply)
+        return try await stub.exchange(request, body: body, context: context)
     }
 
     static func target(of url: URL?) -> String {

@@ -21,11 +21,11 @@ actor TracingTransport: HTTPTransport {
 
     init(_ base: any HTTPTransport) { self.base = base }
 
-    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
-        let response = try await base.exchange(request, body: body)
+    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+        let response = try await base.exchange(request, body: body, context: context)
         hops.append(
             Hop(
-                method: request.httpMethod ?? "GET", url: request.url, headers: request.allHTTPHeaderFields ?? [:],
+                method: request.httpMethod ?? "GET", url: request.url, headers: Dictionary(request.headerFields.map { ($0.name, $0.value) }) { first, second in first + ", " + second },
                 bodyLength: body?.length, status: response.head.statusCode))
         return response
     }
