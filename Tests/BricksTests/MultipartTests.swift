@@ -91,11 +91,14 @@ private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self
         #expect(throws: BricksError(.invalidRequest(""))) { try Upload(parts: [part]).makeURLRequest() }
     }
 
-    @Test func boundaryIsReadOnlyFromAWellFormedFirstLine() {
-        #expect(MultipartBodyBuilder.boundary(atStartOf: Data("--abc-1\r\nrest".utf8)) == "abc-1")
-        #expect(MultipartBodyBuilder.boundary(atStartOf: Data("--a\nb\r\n".utf8)) == nil)
-        #expect(MultipartBodyBuilder.boundary(atStartOf: Data("abc\r\n".utf8)) == nil)
-        #expect(MultipartBodyBuilder.boundary(atStartOf: Data("--\r\n".utf8)) == nil)
+    /// The body knows its boundary: it is never read back out of the bytes.
+    @Test func theBodyCarriesTheBoundaryItWasFramedWith() throws {
+        let body = try MultipartBodyBuilder.requestBody(for: [MultipartFormPart.text(name: "a", value: "1")]) { "B-1" }
+        #expect(body.contentType == "multipart/form-data; boundary=B-1")
+        #expect(String(decoding: try #require(body.data), as: UTF8.self).hasPrefix("--B-1\r\n"))
+        let typed = try MultipartBodyBuilder.requestBody(
+            for: [MultipartFormPart.text(name: "a", value: "1")], contentType: "multipart/mixed") { "B-2" }
+        #expect(typed.contentType == "multipart/mixed; boundary=B-2")
     }
 
     @Test func largeBodiesAreBuiltInLinearTime() throws {

@@ -212,7 +212,9 @@ private struct Everything: RequestContextType {
     @Test func baseURLOverrideRefusesAURLTheBaseDidNotBuildFromItsBaseURL() {
         struct Elsewhere: RequestContextType, DataResponseType {
             var baseURL: URL { URL(string: "https://api.example.com")! }
-            func makeURLRequest() throws -> URLRequest { URLRequest(url: URL(string: "https://api.example.com.evil.org/x")!) }
+            func makeRequestHead(body: RequestBody?) throws -> RequestHead {
+                try RequestHead(url: URL(string: "https://api.example.com.evil.org/x")!)
+            }
         }
         #expect(throws: BricksError(.invalidURL(""))) {
             try Elsewhere().with(baseURL: URL(string: "https://staging.example.com")!).makeURLRequest()

@@ -5,7 +5,7 @@ import Foundation
 /// The boundary is random and checked against every part's content, so no content can end a part
 /// early. The body is built in one buffer sized up front: linear in the size of the parts.
 enum MultipartBodyBuilder {
-    /// The media type without its boundary; ``RequestBuilder`` adds the boundary from the body.
+    /// The media type without its boundary.
     static let contentType = "multipart/form-data"
 
     /// How many boundaries are tried before giving up (each is fresh and random, so a second is
@@ -18,6 +18,14 @@ enum MultipartBodyBuilder {
     static func body(
         for parts: [MultipartFormPart], makeBoundary: () -> String = randomBoundary
     ) throws(BricksError) -> Data {
+        try requestBody(for: parts, makeBoundary: makeBoundary).data ?? Data()
+    }
+
+    /// The body for `parts` with its content type, `multipart/form-data; boundary=…` (or
+    /// `contentType`'s media type when given), naming the boundary it was framed with.
+    static func requestBody(
+        for parts: [MultipartFormPart], contentType: String? = nil, makeBoundary: () -> String = randomBoundary
+    ) throws(BricksError) -> RequestBody {
         var headers: [[UInt8]] = []
         headers.reserveCapacity(parts.count)
         for (index, part) in parts.enumerated() {
@@ -39,7 +47,8 @@ enum MultipartBodyBuilder {
         }
         body.append(contentsOf: delimiter)
         body.append(contentsOf: Array("--\r\n".utf8))
-        return body
+        let type = contentType.map { $0.contains("boundary=") ? $0 : $0 + "; boundary=" + boundary }
+        return RequestBody(body, contentType: type ?? Self.contentType + "; boundary=" + boundary)
     }
 
     /// The header lines of a part, ending with the blank line before its content.
@@ -117,19 +126,6 @@ enum MultipartBodyBuilder {
             }
             return false
         }
-    }
-
-    /// The boundary of a body this builder made: its first line without the leading `--`, or `nil`
-    /// when the body does not start that way or the line holds characters a boundary cannot.
-    static func boundary(atStartOf body: Data) -> String? {
-        guard body.count > 4, body[body.startIndex] == 0x2D, body[body.startIndex + 1] == 0x2D else { return nil }
-        let start = body.startIndex + 2
-        guard let end = body[start..<min(body.endIndex, start + 72)].firstIndex(of: 0x0D), end > start else {
-            return nil
-        }
-        let boundary = body[start..<end]
-        guard boundary.allSatisfy(boundaryCharacters.allows) else { return nil }
-        return String(decoding: boundary, as: UTF8.self)
     }
 
     /// Boundary characters that need no quoting in a `Content-Type` parameter (a subset of RFC 2046's).

@@ -171,7 +171,9 @@ public struct RequestHead: Sendable, Hashable {
     private func startOf(_ base: URL) throws(BricksError) -> (path: String, queryCount: Int) {
         let old = try URLParts(base.absoluteString, what: "baseURL", trimmingPath: true)
         let rest = path.dropFirst(old.path.count)
-        guard path.hasPrefix(old.path), rest.isEmpty || rest.hasPrefix("/") else {
+        guard Origin(scheme: old.scheme, authority: old.authority) == origin, path.hasPrefix(old.path),
+            rest.isEmpty || rest.hasPrefix("/")
+        else {
             throw .invalidURL(
                 "with(baseURL:) cannot re-point \"\(url.absoluteString)\": it does not start with the base's baseURL \"\(base.absoluteString)\"")
         }

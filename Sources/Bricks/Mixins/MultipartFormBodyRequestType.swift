@@ -29,4 +29,10 @@ extension MultipartFormBodyRequestType {
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` for a part with an empty name or a content type
     ///   that contains a line break.
     public func httpBody() throws -> Data? { try MultipartBodyBuilder.body(for: parts) }
+    /// The encoded ``parts``, typed `multipart/form-data` with the boundary they were framed with
+    /// (added to ``RequestType/contentType`` when that names none).
+    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when a part cannot be encoded.
+    public func makeRequestBody() throws -> RequestBody? {
+        try MultipartBodyBuilder.requestBody(for: parts, contentType: contentType)
+    }
 }
