@@ -151,6 +151,32 @@ import FoundationNetworking
         #expect(text.contains(#""responseIsBinary" : true"#))
     }
 
+    /// A fixture on disk was redacted less than a log line: the recording knew 3 secret query
+    /// names, the logs 12. Both now use the same list (`SecretNames`).
+    @Test func recordingsRedactTheSameSecretNamesAsLogs() async throws {
+        #expect(Redaction.defaultParameterNames == LoggingMiddleware.defaultRedactedQueryItems)
+        #expect(Redaction.defaultHeaderNames == LoggingMiddleware.defaultRedactedHeaders)
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("secrets.json")
+        let stub = StubTransport()
+        await stub.register(.get, "/files", json: #"{"ok": true}"#)
+        let recorder = RecordingTransport(wrapping: stub, to: file)
+        let lines = Recorder()
+        let session = Session(transport: recorder, middleware: [LoggingMiddleware { lines.append($0) }])
+        _ = try await session.send(Probe(.get, "/files", queryItems: [
+            URLQueryItem(name: "key", value: "k-SECRET"), URLQueryItem(name: "sig", value: "s-SECRET"),
+            URLQueryItem(name: "token", value: "t-SECRET"), URLQueryItem(name: "page", value: "2"),
+        ]))
+
+        let (text, _) = try written(file)
+        for secret in ["k-SECRET", "s-SECRET", "t-SECRET"] {
+            #expect(!text.contains(secret), "the fixture holds \(secret)")
+            #expect(!lines.text.contains(secret), "the log holds \(secret)")
+        }
+        #expect(text.contains("page=2"))
+    }
+
     /// An API that declares `X-Api-Key` secret once, on its app-wide protocol.
     private struct KeyedUser: RequestContextType, GETRequestType, DataResponseType {
         var baseURL: URL { exampleBase }
@@ -263,4 +289,13 @@ private struct ChunkedTransport: HTTPTransport {
         #expect(try await replay.session().send(GetUser(login: "old")) == User(id: 4, login: "new"))
         #expect(await replay.unservedExchanges.isEmpty)
     }
+}
+
+/// Log lines, collected.
+private final class Recorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var text: String { lock.withLock { lines.joined(separator: "\n") } }
 }
