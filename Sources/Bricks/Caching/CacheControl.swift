@@ -60,10 +60,7 @@ struct CacheControl: Sendable, Equatable {
     /// non-negative decimal, saturated at about 68 years (`Int32.max`) when huge.
     func seconds(_ name: String) -> Int64? {
         guard let entry = directives[name] else { return nil }
-        guard let argument = entry, !argument.isEmpty,
-            argument.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        else { return 0 }
-        return min(Int64(argument.prefix(12)) ?? Int64(Int32.max), Int64(Int32.max))
+        return entry.flatMap { DecimalDigits.deltaSeconds($0) } ?? 0
     }
 
     /// Whether the directive is present with no argument, or with a number. `max-stale` without a

@@ -105,10 +105,7 @@ struct StoredResponse: Sendable, Equatable {
 
     /// The `Age` field in seconds; 0 when absent or not a non-negative decimal.
     private static func ageValue(_ fields: HeaderFields) -> Int64 {
-        guard let value = fields["Age"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty,
-            value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        else { return 0 }
-        return min(Int64(value.prefix(12)) ?? Int64(Int32.max), Int64(Int32.max))
+        fields["Age"].flatMap { DecimalDigits.deltaSeconds($0.trimmingCharacters(in: .whitespaces)) } ?? 0
     }
 
     /// The statuses RFC 9110 §15.1 lets a cache give a heuristic lifetime.

@@ -60,15 +60,7 @@ public struct ResponseHead: Sendable, Hashable {
     /// The `charset` parameter of `Content-Type`, lowercased and unquoted, such as `"utf-8"`;
     /// `nil` when there is none.
     public var textEncodingName: String? {
-        guard let type = headerFields["Content-Type"] else { return nil }
-        for parameter in type.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else {
-                continue
-            }
-            return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased()
-        }
-        return nil
+        headerFields["Content-Type"].flatMap(Charset.name(inContentType:))?.lowercased()
     }
 
     /// The body's length from `Content-Length`, or `-1` when it is absent or not a number, as

@@ -46,9 +46,8 @@ enum HTTPDate {
 
     /// A number of exactly `digits` ASCII digits.
     private static func number(_ text: Substring, digits: Int) -> Int? {
-        guard text.utf8.count == digits, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        else { return nil }
-        return Int(text)
+        guard text.utf8.count == digits, let value = DecimalDigits.value(text) else { return nil }
+        return Int(value)
     }
 
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (years 0...9999 here).

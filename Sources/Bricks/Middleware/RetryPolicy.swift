@@ -116,7 +116,7 @@ public struct RetryPolicy: Sendable {
     /// `nil` when the value is neither; zero for a date in the past.
     static func retryAfter(_ value: String, now: Date = Date()) -> Duration? {
         let value = value.trimmingCharacters(in: .whitespaces)
-        if !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+        if DecimalDigits.isDigits(value) {
             return .clampedSeconds(Double(value) ?? .infinity)
         }
         return HTTPDate.parse(value).map { .clampedSeconds($0.timeIntervalSince(now)) }

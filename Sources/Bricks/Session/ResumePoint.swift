@@ -59,17 +59,11 @@ struct ResumePoint: Sendable, Equatable {
         let halves = spec.split(separator: "/", omittingEmptySubsequences: false)
         guard halves.count == 2 else { return nil }
         let bounds = halves[0].split(separator: "-", omittingEmptySubsequences: false)
-        guard bounds.count == 2, let first = digits(bounds[0]), let last = digits(bounds[1]), first <= last else {
+        guard bounds.count == 2, let first = DecimalDigits.value(bounds[0]), let last = DecimalDigits.value(bounds[1]), first <= last else {
             return nil
         }
         if halves[1] == "*" { return (first, last, nil) }
-        guard let complete = digits(halves[1]), last < complete else { return nil }
+        guard let complete = DecimalDigits.value(halves[1]), last < complete else { return nil }
         return (first, last, complete)
-    }
-
-    /// A non-negative decimal made of ASCII digits only (no sign, no spaces).
-    private static func digits(_ text: Substring) -> Int64? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        return Int64(text)
     }
 }

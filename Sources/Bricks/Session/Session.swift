@@ -34,7 +34,7 @@ public struct Session: Sendable {
     /// no limit beyond each request's `timeoutInterval`. See ``MiddlewareContext/deadline``.
     public private(set) var overallTimeout: Duration?
 
-    private let core: ExchangeCore
+    private let core: SessionCore
     /// The stack folded once into a single call, so sending allocates no per-layer closures.
     private let chain: Middleware.Next
 
@@ -51,7 +51,7 @@ public struct Session: Sendable {
         limits: ResponseLimits = ResponseLimits(), redirectPolicy: RedirectPolicy = .follow,
         overallTimeout: Duration? = nil
     ) {
-        let core = ExchangeCore(transport: transport, redirectPolicy: redirectPolicy, limits: limits)
+        let core = SessionCore(transport: transport, redirectPolicy: redirectPolicy, limits: limits)
         self.core = core
         self.middleware = middleware
         self.overallTimeout = overallTimeout
@@ -201,11 +201,11 @@ public struct Session: Sendable {
         do {
             return try await chain(prepared.head, prepared.body, prepared.context)
         } catch let error as BricksError {
-            throw ExchangeCore.failure(error, context: prepared.context, request: prepared.head)
+            throw SessionCore.failure(error, context: prepared.context, request: prepared.head)
         } catch let error as URLError {
-            throw ExchangeCore.failure(error, context: prepared.context, request: prepared.head)
+            throw SessionCore.failure(error, context: prepared.context, request: prepared.head)
         } catch is CancellationError {
-            throw ExchangeCore.failure(CancellationError(), context: prepared.context, request: prepared.head)
+            throw SessionCore.failure(CancellationError(), context: prepared.context, request: prepared.head)
         }
     }
 
@@ -216,7 +216,7 @@ public struct Session: Sendable {
         do {
             return try await body.collect(upTo: prepared.context.maximumBodySize ?? limits.maximumBodySize)
         } catch {
-            throw ExchangeCore.failure(error, context: prepared.context, request: prepared.head)
+            throw SessionCore.failure(error, context: prepared.context, request: prepared.head)
         }
     }
 }

@@ -59,9 +59,3 @@ extension JSONLinesResponseType {
         })
     }
 }
-
-/// A mutable value shared by the closures of one reader.
-final class Box<Value> {
-    var value: Value
-    init(_ value: Value) { self.value = value }
-}

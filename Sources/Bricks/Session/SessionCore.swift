@@ -6,7 +6,7 @@ import Foundation
 /// ``RedirectPolicy``, applies the ``ResponseLimits``, collects the body for whole-body calls and
 /// maps every failure to a ``BricksError`` that names the call. The transport below it only
 /// sends one request and hands back the head and the body as they arrive.
-struct ExchangeCore: Sendable {
+struct SessionCore: Sendable {
     let transport: any HTTPTransport
     let redirectPolicy: RedirectPolicy
     let limits: ResponseLimits
