@@ -3,39 +3,15 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The session-level delegate of ``URLSessionTransport``: hands out each task's head and body
-/// chunks, answers challenges and stops every redirect (the Session follows them) for every task
-/// of its session.
+/// The session-level delegate of ``URLSessionTransport``: the I/O of every task of its session.
+/// It hands out each task's head and body chunks, reports upload progress, watches the deadline,
+/// stops every redirect (the Session follows them) and answers challenges
+/// (`URLSessionTransportDelegate+Challenges.swift`). What each event does to a task is decided by
+/// its ``URLSessionTaskState``; this type takes the lock, asks it, and acts outside the lock.
 ///
 /// `@unchecked Sendable`: its mutable state is the ``Locked`` table of tasks.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    /// What the delegate knows about one task in flight.
-    private struct TaskState {
-        /// Resumed once, with the head, or with the failure that came first.
-        var continuation: CheckedContinuation<RawResponse, any Error>?
-        /// The body's channel, once the head is out.
-        var channel: ChunkChannel?
-        /// The 401/407 of an authentication challenge that was cancelled on purpose.
-        var challengeResponse: HTTPURLResponse?
-        /// Bytes that arrived before the head was handed out (a refused redirect's body).
-        var early = Data()
-        /// The body being sent, told the progress of its upload.
-        var body: RequestBody?
-        /// The body's bytes handed to the network so far, summed from each `didSendBodyData`.
-        var bytesSent: Int64 = 0
-        /// The last total reported to ``body``: each report is larger than the one before.
-        var bytesReported: Int64 = 0
-        /// The entry of the exchange's deadline in the shared timer, while it is watched.
-        var deadlineToken: UInt64?
-        /// Whether the deadline covers the body too, or ends with the head.
-        var deadlineCoversBody = true
-        /// For a whole-body call, the exchange's context, whose limit the body is checked
-        /// against: the body is then collected here and handed out with the head at the end, in
-        /// one resumption of the caller.
-        var wholeBody: TransportContext?
-    }
-
-    private let tasks = Locked<[Int: TaskState]>([:])
+    let tasks = Locked<[Int: URLSessionTaskState]>([:])
 
     /// The most bytes of a body that may wait on disk for its reader (``ChunkChannel``).
     private let maximumSpoolSize: Int
@@ -69,9 +45,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ task: URLSessionTask, body: RequestBody?, context: TransportContext,
         continuation: CheckedContinuation<RawResponse, any Error>
     ) {
-        var state = TaskState(continuation: continuation, body: body)
-        state.deadlineCoversBody = context.deadlineCoversBody
-        if context.collectsBody { state.wholeBody = context }
+        var state = URLSessionTaskState(continuation: continuation, body: body, context: context)
         if let deadline = context.deadline {
             // The core's deadline, watched by the one shared timer: no task of its own per request.
             let handle = TaskHandle(task: task)
@@ -91,18 +65,17 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     /// it at once, without waiting for FoundationNetworking to finish the work already queued (a
     /// flood of header fields takes it seconds), and cancels the URLSession task.
     private func fail(_ task: URLSessionTask, with error: any Error) {
-        let state = tasks.withLock { tasks -> TaskState? in
+        let abandoned = tasks.withLock { tasks -> (URLSessionTaskState, CheckedContinuation<RawResponse, any Error>?)? in
             guard var state = tasks[task.taskIdentifier] else { return nil }
             defer { tasks[task.taskIdentifier] = state }
-            defer {
-                state.continuation = nil
-                state.early = Data()
-            }
-            return state
+            return (state, state.abandon())
         }
-        if let token = state?.deadlineToken { DeadlineTimer.shared.cancel(token) }
-        state?.continuation?.resume(throwing: error is CancellationError ? error : Self.failure(error, sending: state?.body))
-        state?.channel?.finish(error)
+        if let (state, continuation) = abandoned {
+            if let token = state.deadlineToken { DeadlineTimer.shared.cancel(token) }
+            continuation?.resume(
+                throwing: error is CancellationError ? error : URLSessionTaskState.failure(error, sending: state.body))
+            state.channel?.finish(error)
+        }
         Self.cancelSoon(task)
     }
 
@@ -122,7 +95,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     /// session's work on one), so more threads would only wait side by side; and a queue of its
     /// own, not a global one, so that waiting here never takes a thread from the Swift tasks
     /// that read the bodies.
-    private static let foundationCalls = DispatchQueue(label: "Bricks.URLSessionTransport.foundationCalls")
+    static let foundationCalls = DispatchQueue(label: "Bricks.URLSessionTransport.foundationCalls")
 
     /// A task handed to another queue to be cancelled. `@unchecked Sendable`: `cancel()` is
     /// thread-safe.
@@ -135,25 +108,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         totalBytesExpectedToSend: Int64
     ) {
         let report = tasks.withLock { tasks -> (RequestBody, Int64)? in
-            guard var state = tasks[task.taskIdentifier], let body = state.body, body.reportsProgress else { return nil }
+            guard var state = tasks[task.taskIdentifier], let body = state.body else { return nil }
             defer { tasks[task.taskIdentifier] = state }
-            #if canImport(FoundationNetworking)
-            // FoundationNetworking reads `totalBytesSent` when the delegate call runs, not when
-            // libcurl took the bytes: with the delegate on a queue that fell behind, calls
-            // carried the same latest total (steps of 1.2 MiB, measured). The total is summed
-            // from `bytesSent`, each call's own count (at most libcurl's upload buffer, 64 KiB),
-            // which is right wherever the delegate runs.
-            state.bytesSent &+= bytesSent
-            var total = state.bytesSent
-            #else
-            var total = totalBytesSent
-            #endif
-            // Never past the body's length (libcurl rewinds and sends again after a reset), and
-            // never the same total twice.
-            if let length = body.length { total = min(total, Int64(length)) }
-            guard total > state.bytesReported else { return nil }
-            state.bytesReported = total
-            return (body, total)
+            return state.sent(bytesSent, totalSent: totalBytesSent).map { (body, $0) }
         }
         if let (body, total) = report { progressReports.async { body.reportSent(total) } }
     }
@@ -193,18 +150,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         // resumed from this queue does not show it.
         let reader = ChunkChannel.Reader(channel)
         let raw = RawResponse(head: head, body: ResponseBody(next: reader.next))
-        let (continuation, body) = tasks.withLock { tasks -> (CheckedContinuation<RawResponse, any Error>?, RequestBody?) in
-            guard var state = tasks[dataTask.taskIdentifier] else { return (nil, nil) }
+        let (continuation, body, endedDeadline) = tasks.withLock {
+            tasks -> (CheckedContinuation<RawResponse, any Error>?, RequestBody?, UInt64?) in
+            guard var state = tasks[dataTask.taskIdentifier] else { return (nil, nil, nil) }
             defer { tasks[dataTask.taskIdentifier] = state }
-            state.channel = channel
-            if !state.deadlineCoversBody, let token = state.deadlineToken {
-                // A streamed body is read at the caller's pace: the deadline ended with the head.
-                DeadlineTimer.shared.cancel(token)
-                state.deadlineToken = nil
-            }
-            defer { state.continuation = nil }
-            return (state.continuation, state.body)
+            let (continuation, deadline) = state.handOut(channel)
+            return (continuation, state.body, deadline)
         }
+        if let endedDeadline { DeadlineTimer.shared.cancel(endedDeadline) }
         completionHandler(.allow)
         resume(continuation, with: .success(raw), sending: body)
     }
@@ -216,26 +169,19 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        var tooLarge: (any Error)?
-        let channel = tasks.withLock { tasks -> ChunkChannel? in
+        let arrival = tasks.withLock { tasks -> URLSessionTaskState.Arrival in
             // Moved out and back, so that the state is never shared while `early` grows: a copy
             // would copy the bytes gathered so far at each append.
             let id = dataTask.taskIdentifier
-            guard var state = tasks.removeValue(forKey: id) else { return nil }
+            guard var state = tasks.removeValue(forKey: id) else { return .kept }
             defer { tasks[id] = state }
-            if let channel = state.channel { return channel }
-            // Answered already (failed, timed out, cancelled): the rest is dropped.
-            guard state.continuation != nil else { return nil }
-            state.early.append(data)
-            do {
-                try state.wholeBody?.checkBodySize(Int64(state.early.count))
-            } catch {
-                tooLarge = error
-            }
-            return nil
+            return state.receive(data)
         }
-        channel?.push(data)
-        if let tooLarge { fail(dataTask, with: tooLarge) }
+        switch arrival {
+        case .push(let channel): channel.push(data)
+        case .kept: break
+        case .tooLarge(let error): fail(dataTask, with: error)
+        }
     }
 
     func urlSession(
@@ -247,61 +193,19 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         completionHandler(nil)
     }
 
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-        guard Self.httpAuthenticationMethods.contains(challenge.protectionSpace.authenticationMethod) else {
-            Self.foundationCalls.async { completionHandler(.performDefaultHandling, nil) }
-            return
-        }
-        // An HTTP authentication challenge (Basic, Digest, …). Left to FoundationNetworking it
-        // never completes; cancel it and report the challenge's response as an ordinary 401/407.
-        if let failure = (challenge.failureResponse as? HTTPURLResponse) ?? Self.unauthorizedResponse(for: task) {
-            tasks.withLock { $0[task.taskIdentifier]?.challengeResponse = failure }
-        }
-        Self.foundationCalls.async { completionHandler(.cancelAuthenticationChallenge, nil) }
-    }
-
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let token = state.deadlineToken { DeadlineTimer.shared.cancel(token) }
         if let channel = state.channel {
-            // A challenge cancelled on purpose ends the task with "cancelled" after its 401 head
-            // went out: that body simply ends.
-            channel.finish(state.challengeResponse == nil ? error.map { BricksError(mapping: TransportFailure.duringBody($0)) } : nil)
+            channel.finish(state.channelEnding(error: error))
             return
         }
         guard let continuation = state.continuation else { return }
-        let outcome: Result<RawResponse, any Error>
-        if let challengeResponse = state.challengeResponse {
-            outcome = .success(RawResponse(head: ResponseHead(challengeResponse)))
-        } else if let error {
-            // A whole-body call whose head had arrived lost its body.
-            let failure = state.wholeBody != nil && task.response != nil
-                ? TransportFailure.duringBody(error) : TransportFailure.beforeHead(error)
-            outcome = .failure(Self.failure(BricksError(mapping: failure), sending: state.body))
-        } else if let response = task.response as? HTTPURLResponse {
-            outcome = .success(RawResponse(head: ResponseHead(response), body: ResponseBody(state.early)))
-        } else {
-            outcome = .failure(BricksError(.transport(URLError(.badServerResponse))))
-        }
+        let outcome = state.outcome(error: error, response: task.response)
         // Released after the response is built and taken by the caller (synchronize()): the
         // happens-before ThreadSanitizer needs, as for a head handed out above.
         tasks.withLock { _ in }
         resume(continuation, with: outcome, sending: state.body)
-    }
-
-    /// The error an upload failed with: `error`, unless the body's file changed size or became
-    /// unreadable after the upload began, which FoundationNetworking does not report (a file cut
-    /// short stalls the upload until the deadline, measured) and which then says so instead.
-    private static func failure(_ error: any Error, sending body: RequestBody?) -> any Error {
-        do {
-            try body?.checkFile()
-            return error
-        } catch let fileChanged {
-            return fileChanged
-        }
     }
 
     /// Whether a task's transfer can be paused while its reader is behind. Not with
@@ -319,17 +223,5 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         #if !canImport(FoundationNetworking)
         if pauses { task?.suspend() } else { task?.resume() }
         #endif
-    }
-
-    /// The challenges of HTTP authentication schemes, which Bricks answers itself.
-    private static let httpAuthenticationMethods: Set<String> = [
-        NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
-        NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
-    ]
-
-    /// A bare 401 for a challenge that came without its response.
-    private static func unauthorizedResponse(for task: URLSessionTask) -> HTTPURLResponse? {
-        guard let url = task.currentRequest?.url ?? task.originalRequest?.url else { return nil }
-        return HTTPURLResponse(url: url, statusCode: 401, httpVersion: "HTTP/1.1", headerFields: [:])
     }
 }

@@ -1,0 +1,149 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What ``URLSessionTransportDelegate`` knows about one task in flight, and how each event
+/// changes it: the state machine of an exchange, apart from the delegate's I/O (the delegate
+/// calls these under its lock, then does what they return outside it).
+struct URLSessionTaskState {
+    /// Resumed once, with the head, or with the failure that came first.
+    var continuation: CheckedContinuation<RawResponse, any Error>?
+    /// The body's channel, once the head is out.
+    var channel: ChunkChannel?
+    /// The 401/407 of an authentication challenge that was cancelled on purpose.
+    var challengeResponse: HTTPURLResponse?
+    /// Bytes that arrived before the head was handed out: a whole-body call's body, or a refused
+    /// redirect's.
+    var early = Data()
+    /// The body being sent, told the progress of its upload.
+    let body: RequestBody?
+    /// The body's bytes handed to the network so far, summed from each `didSendBodyData`.
+    var bytesSent: Int64 = 0
+    /// The last total reported to ``body``: each report is larger than the one before.
+    var bytesReported: Int64 = 0
+    /// The entry of the exchange's deadline in the shared timer, while it is watched.
+    var deadlineToken: UInt64?
+    /// Whether the deadline covers the body too, or ends with the head.
+    let deadlineCoversBody: Bool
+    /// For a whole-body call, the exchange's context, whose limit the body is checked against:
+    /// the body is then collected in ``early`` and handed out with the head at the end, in one
+    /// resumption of the caller.
+    let wholeBody: TransportContext?
+
+    init(continuation: CheckedContinuation<RawResponse, any Error>, body: RequestBody?, context: TransportContext) {
+        self.continuation = continuation
+        self.body = body
+        deadlineCoversBody = context.deadlineCoversBody
+        wholeBody = context.collectsBody ? context : nil
+    }
+
+    /// The task failed, timed out or was cancelled: the waiting caller and the rest of the body
+    /// are let go. Returns the continuation to resume, if the head was not handed out yet.
+    mutating func abandon() -> CheckedContinuation<RawResponse, any Error>? {
+        defer {
+            continuation = nil
+            early = Data()
+        }
+        return continuation
+    }
+
+    /// `bytesSent` more bytes of the body went out: the total to report, or `nil` when there is
+    /// nothing new to say (no one follows the progress, or the total did not grow).
+    mutating func sent(_ bytesSent: Int64, totalSent: Int64) -> Int64? {
+        guard let body, body.reportsProgress else { return nil }
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking reads `totalBytesSent` when the delegate call runs, not when
+        // libcurl took the bytes: with the delegate on a queue that fell behind, calls carried
+        // the same latest total (steps of 1.2 MiB, measured). The total is summed from
+        // `bytesSent`, each call's own count (at most libcurl's upload buffer, 64 KiB), which is
+        // right wherever the delegate runs.
+        self.bytesSent &+= bytesSent
+        var total = self.bytesSent
+        #else
+        var total = totalSent
+        #endif
+        // Never past the body's length (libcurl rewinds and sends again after a reset), and
+        // never the same total twice.
+        if let length = body.length { total = min(total, Int64(length)) }
+        guard total > bytesReported else { return nil }
+        bytesReported = total
+        return total
+    }
+
+    /// The head went out with `channel` for the body: the continuation to resume with it. A
+    /// streamed call's deadline ends here: the token returned is to be cancelled.
+    mutating func handOut(_ channel: ChunkChannel) -> (CheckedContinuation<RawResponse, any Error>?, deadline: UInt64?) {
+        self.channel = channel
+        var endedDeadline: UInt64?
+        if !deadlineCoversBody, let token = deadlineToken {
+            // A streamed body is read at the caller's pace: the deadline ended with the head.
+            endedDeadline = token
+            deadlineToken = nil
+        }
+        defer { continuation = nil }
+        return (continuation, endedDeadline)
+    }
+
+    /// What to do with bytes of the body that arrived.
+    enum Arrival {
+        /// Push them into the body's channel.
+        case push(ChunkChannel)
+        /// Kept in ``early`` (a whole-body call, or before the head), or dropped (answered already).
+        case kept
+        /// The whole body outgrew the limit: fail the task with this error.
+        case tooLarge(any Error)
+    }
+
+    /// `data` arrived.
+    mutating func receive(_ data: Data) -> Arrival {
+        if let channel { return .push(channel) }
+        // Answered already (failed, timed out, cancelled): the rest is dropped.
+        guard continuation != nil else { return .kept }
+        early.append(data)
+        do {
+            try wholeBody?.checkBodySize(Int64(early.count))
+            return .kept
+        } catch {
+            return .tooLarge(error)
+        }
+    }
+
+    /// How the exchange ends when the task completes with `error` (or none) and `response`:
+    /// `nil` when the caller was answered already; for a body being streamed, the channel
+    /// finishes instead (see ``channelEnding(error:)``).
+    func outcome(error: (any Error)?, response: URLResponse?) -> Result<RawResponse, any Error> {
+        if let challengeResponse {
+            return .success(RawResponse(head: ResponseHead(challengeResponse)))
+        }
+        if let error {
+            // A whole-body call whose head had arrived lost its body.
+            let failure = wholeBody != nil && response != nil
+                ? TransportFailure.duringBody(error) : TransportFailure.beforeHead(error)
+            return .failure(Self.failure(BricksError(mapping: failure), sending: body))
+        }
+        if let response = response as? HTTPURLResponse {
+            return .success(RawResponse(head: ResponseHead(response), body: ResponseBody(early)))
+        }
+        return .failure(BricksError(.transport(URLError(.badServerResponse))))
+    }
+
+    /// The error a streamed body ends with when the task completes with `error`: none for a
+    /// challenge cancelled on purpose, whose 401 head went out and whose body simply ends.
+    func channelEnding(error: (any Error)?) -> (any Error)? {
+        guard challengeResponse == nil else { return nil }
+        return error.map { BricksError(mapping: TransportFailure.duringBody($0)) }
+    }
+
+    /// The error an upload failed with: `error`, unless the body's file changed size or became
+    /// unreadable after the upload began, which FoundationNetworking does not report (a file cut
+    /// short stalls the upload until the deadline, measured) and which then says so instead.
+    static func failure(_ error: any Error, sending body: RequestBody?) -> any Error {
+        do {
+            try body?.checkFile()
+            return error
+        } catch let fileChanged {
+            return fileChanged
+        }
+    }
+}
