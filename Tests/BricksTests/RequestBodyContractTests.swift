@@ -82,6 +82,7 @@ private func temporaryFile(size: Int, byte: UInt8) throws -> URL {
         async let a = session.send(PostFile(fileURL: first))
         async let b = session.send(PostFile(fileURL: second))
         _ = try await (a, b)
+        #expect(await stub.requests.count == 2)
         let sent = await stub.requests.compactMap(\.httpBody)
         #expect(Set(sent) == [Data(repeating: 0x61, count: 1000), Data(repeating: 0x62, count: 1000)])
 

@@ -172,7 +172,7 @@ private final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
             headers.append(name: "Content-Type", value: type)
         }
         let head = ResponseHead(
-            statusCode: answer.status, headerFields: headers, url: request.url ?? streamingBase,
+            statusCode: answer.status, headerFields: headers, url: request.url,
             httpVersion: "HTTP/1.1")
         return RawResponse(head: head, body: ResponseBody(ProducedChunks(producer: producer)))
     }
