@@ -31,7 +31,9 @@ public struct RequestBody: Sendable {
     public var reportsProgress: Bool { progress != nil }
 
     /// A body of bytes in memory.
-    /// - Parameter contentType: its media type. Default: none.
+    /// - Parameters:
+    ///   - data: the bytes.
+    ///   - contentType: its media type. Default: none.
     public init(_ data: Data, contentType: String? = nil) {
         self.data = data
         length = data.count
@@ -43,7 +45,9 @@ public struct RequestBody: Sendable {
     }
 
     /// A body read from a file, chunk by chunk, never whole: replayable, with the file's length.
-    /// - Parameter contentType: its media type. Default: none.
+    /// - Parameters:
+    ///   - url: the file.
+    ///   - contentType: its media type. Default: none.
     /// - Throws: ``BricksError`` when the file cannot be read.
     public init(fileAt url: URL, contentType: String? = nil) throws {
         data = nil
