@@ -133,16 +133,15 @@ struct APIRenderer {
             }
             writer.line("")
             writer.line("/// Adds the credentials to the request.")
-            writer.block("\(access)func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse") { writer in
-                writer.line("var request = request")
-                writer.block("if !inQuery") { writer in
-                    writer.line("request.setValue(value, forHTTPHeaderField: name)")
+            writer.block("\(access)func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse") { writer in
+                writer.line("var head = head")
+                writer.block("if inQuery") { writer in
+                    writer.line("try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])")
                 }
-                writer.block("else if let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false)") { writer in
-                    writer.line("components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: name, value: value)]")
-                    writer.line("request.url = components.url ?? url")
+                writer.block("else") { writer in
+                    writer.line("head.headerFields[name] = value")
                 }
-                writer.line("return try await next(request, context)")
+                writer.line("return try await next(head, body, context)")
             }
         }
     }

@@ -86,15 +86,14 @@ struct SwaggerPetstoreCredentials: Middleware {
     static func bearer(_ token: String) -> SwaggerPetstoreCredentials { SwaggerPetstoreCredentials(name: "Authorization", value: "Bearer " + token) }
 
     /// Adds the credentials to the request.
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
-        var request = request
-        if !inQuery {
-            request.setValue(value, forHTTPHeaderField: name)
+    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+        var head = head
+        if inQuery {
+            try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])
         }
-        else if let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-            components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: name, value: value)]
-            request.url = components.url ?? url
+        else {
+            head.headerFields[name] = value
         }
-        return try await next(request, context)
+        return try await next(head, body, context)
     }
 }
