@@ -88,7 +88,7 @@ extension Session {
         if let lastEventID, !lastEventID.isEmpty {
             prepared.head.headerFields["Last-Event-ID"] = lastEventID
         }
-        let response = try await exchange(prepared)
+        let response = try await runThroughStack(prepared)
         if lastEventID != nil, response.head.statusCode == 204 { return nil }
         let call = { prepared.context.summary(of: prepared.head, answeredBy: response.head) }
         guard endpoint.acceptableStatusCodes.contains(response.head.statusCode) else {
@@ -153,7 +153,7 @@ extension Session {
                 prepared.head.headerFields["Range"] = "bytes=\(resume.offset)-"
                 prepared.head.headerFields["If-Range"] = resume.validator
             }
-            let response = try await exchange(prepared)
+            let response = try await runThroughStack(prepared)
             let head = response.head
             let call = { prepared.context.summary(of: prepared.head, answeredBy: head) }
             // The bytes this response's body must have, when its head says.

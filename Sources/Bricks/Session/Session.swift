@@ -155,7 +155,7 @@ public struct Session: Sendable {
     private func decodedResponse<Request: RequestContextType>(
         for request: Request, prepared: PreparedRequest
     ) async throws -> sending DecodedResponse<Request.Response> {
-        let response = try await exchange(prepared)
+        let response = try await runThroughStack(prepared)
         let data = try await collect(response.body, prepared: prepared)
         return DecodedResponse(
             value: try APIErrorDecoding.decode(request, data: data, head: response.head, summary: {
@@ -197,7 +197,7 @@ public struct Session: Sendable {
     }
 
     /// Runs a prepared request through the stack.
-    func exchange(_ prepared: PreparedRequest) async throws -> RawResponse {
+    func runThroughStack(_ prepared: PreparedRequest) async throws -> RawResponse {
         do {
             return try await chain(prepared.head, prepared.body, prepared.context)
         } catch let error as BricksError {
