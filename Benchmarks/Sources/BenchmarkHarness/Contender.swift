@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let bricks = Contender("Bricks") { iterations in
-///     for _ in 0..<iterations { blackHole(try endpoint.makeURLRequest()) }
+///     for _ in 0..<iterations { blackHole(try endpoint.makeRequestHead(body: nil)) }
 /// }
 /// ```
 public struct Contender: Sendable {

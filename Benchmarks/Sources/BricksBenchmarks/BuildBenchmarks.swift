@@ -5,8 +5,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Building a `URLRequest`: a brick struct's `makeURLRequest()` against the same request built by
-/// hand with `URLComponents` (and `JSONEncoder` for the body).
+/// Building a request: a brick struct's `makeRequestBody()` and `makeRequestHead(body:)` (what
+/// `Session` does before its middleware) against the same request built by hand as a `URLRequest`
+/// with `URLComponents` (and `JSONEncoder` for the body).
 public enum BuildBenchmarks {
     /// The two cases, GET and POST, after checking that both sides build the same requests.
     /// - Throws: ``BenchmarkError`` when the requests differ.
@@ -14,12 +15,12 @@ public enum BuildBenchmarks {
         let search = SearchRepositories(query: ExampleAPI.query)
         let create = CreateIssue(owner: "apple", repository: "swift", body: .example)
         let encoder = JSONEncoder()
-        try expectSame(try search.makeURLRequest(), try handBuiltSearch(query: ExampleAPI.query), "GET")
-        try expectSame(try create.makeURLRequest(), try handBuiltCreate(.example, encoder: encoder), "POST")
+        try expectSame(try build(search), try handBuiltSearch(query: ExampleAPI.query), "GET")
+        try expectSame(try build(create), try handBuiltCreate(.example, encoder: encoder), "POST")
         let get = BenchmarkCase(
             name: "build.get", group: "build",
             contenders: [
-                Contender("Bricks") { count in for _ in 0..<count { blackHole(try search.makeURLRequest()) } },
+                Contender("Bricks") { count in for _ in 0..<count { blackHole(try build(search)) } },
                 Contender("URLComponents") { count in
                     for _ in 0..<count { blackHole(try handBuiltSearch(query: ExampleAPI.query)) }
                 },
@@ -34,7 +35,7 @@ public enum BuildBenchmarks {
         let post = BenchmarkCase(
             name: "build.post", group: "build",
             contenders: [
-                Contender("Bricks") { count in for _ in 0..<count { blackHole(try create.makeURLRequest()) } },
+                Contender("Bricks") { count in for _ in 0..<count { blackHole(try build(create)) } },
                 Contender("JSONEncoder") { count in
                     for _ in 0..<count { blackHole(try handBuiltCreate(.example, encoder: encoder)) }
                 },
@@ -48,6 +49,13 @@ public enum BuildBenchmarks {
             ]
         }
         return [get, post]
+    }
+
+    /// What `Session` builds from `endpoint` before its middleware: the body, then the head (which
+    /// takes the body's `Content-Type`).
+    static func build(_ endpoint: some RequestType) throws -> (head: RequestHead, body: RequestBody?) {
+        let body = try endpoint.makeRequestBody()
+        return (try endpoint.makeRequestHead(body: body), body)
     }
 
     /// The GET of ``SearchRepositories``, as it is written without Bricks.
@@ -91,21 +99,42 @@ public enum BuildBenchmarks {
     }
 
     /// The parts of a request that ``expectSame(_:_:_:)`` compares, for its message.
-    static func describe(_ request: URLRequest) -> String {
-        "\(request.httpMethod ?? "") \(request.url?.absoluteString ?? "") \(request.allHTTPHeaderFields ?? [:]) "
-            + "body \(request.httpBody.map { String(decoding: $0, as: UTF8.self) } ?? "none") "
-            + "timeout \(request.timeoutInterval) cache policy \(request.cachePolicy.rawValue)"
+    static func describe(method: String?, url: URL?, fields: [String: String], body: Data?, timeout: TimeInterval)
+        -> String
+    {
+        "\(method ?? "") \(url?.absoluteString ?? "") \(fields) "
+            + "body \(body.map { String(decoding: $0, as: UTF8.self) } ?? "none") timeout \(timeout)"
     }
 
-    /// Throws unless the two requests would put the same bytes on the wire.
-    static func expectSame(_ bricks: URLRequest, _ hand: URLRequest, _ what: String) throws {
-        let same = bricks.url == hand.url && bricks.httpMethod == hand.httpMethod
-            && bricks.allHTTPHeaderFields == hand.allHTTPHeaderFields && sameJSON(bricks.httpBody, hand.httpBody)
-            && bricks.timeoutInterval == hand.timeoutInterval && bricks.cachePolicy == hand.cachePolicy
+    /// Header fields as one value per lowercased name, repeated names joined with ", ": how a
+    /// `URLRequest` holds them, in a form that compares without regard to case (FoundationNetworking
+    /// respells names, `X-GitHub-Api-Version` as `X-Github-Api-Version`).
+    static func dictionary(_ fields: some Sequence<(name: String, value: String)>) -> [String: String] {
+        Dictionary(
+            fields.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, second in first + ", " + second })
+    }
+
+    /// Throws unless Bricks' head and body and the hand-built request would send the same request:
+    /// the same method, URL, header fields (names without regard to case), body and timeout.
+    static func expectSame(_ bricks: (head: RequestHead, body: RequestBody?), _ hand: URLRequest, _ what: String)
+        throws
+    {
+        let head = bricks.head
+        let fields = dictionary(head.headerFields.lazy.map { (name: $0.name, value: $0.value) })
+        let handFields = dictionary((hand.allHTTPHeaderFields ?? [:]).lazy.map { (name: $0.key, value: $0.value) })
+        let same = head.url == hand.url && head.method.rawValue == hand.httpMethod
+            && fields == handFields && sameJSON(bricks.body?.data, hand.httpBody)
+            && head.timeoutInterval == hand.timeoutInterval
         guard same else {
             throw BenchmarkError(
                 "the \(what) requests differ, so the comparison would be unfair: Bricks built "
-                    + describe(bricks) + "; by hand " + describe(hand))
+                    + describe(
+                        method: head.method.rawValue, url: head.url, fields: fields, body: bricks.body?.data,
+                        timeout: head.timeoutInterval)
+                    + "; by hand "
+                    + describe(
+                        method: hand.httpMethod, url: hand.url, fields: handFields, body: hand.httpBody,
+                        timeout: hand.timeoutInterval))
         }
     }
 }

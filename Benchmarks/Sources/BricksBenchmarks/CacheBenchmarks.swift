@@ -80,10 +80,9 @@ public enum CacheBenchmarks {
     /// 4 KiB with `max-age=3600` for any URL.
     struct ManyURLs: HTTPTransport {
         var stopsAtDeadline: Bool { true }
-        func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
-            let head = ResponseHead(
-                statusCode: 200, headerFields: ["Cache-Control": "max-age=3600"], url: request.url ?? URL(fileURLWithPath: "/"))
-            return RawResponse(head: head, body: ResponseBody(Data(repeating: 0x61, count: 4096)))
+        func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+            let response = ResponseHead(statusCode: 200, headerFields: ["Cache-Control": "max-age=3600"], url: head.url)
+            return RawResponse(head: response, body: ResponseBody(Data(repeating: 0x61, count: 4096)))
         }
     }
 }

@@ -15,8 +15,11 @@ enum DiagnosticTransports {
     struct Bare: HTTPTransport {
         let session = URLSession(configuration: .ephemeral)
 
-        func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
-            var request = request
+        func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+            // URLSession takes a URLRequest: the head field for field, the body in memory.
+            var request = URLRequest(url: head.url, timeoutInterval: head.timeoutInterval)
+            request.httpMethod = head.method.rawValue
+            for field in head.headerFields { request.addValue(field.value, forHTTPHeaderField: field.name) }
             request.httpBody = body?.data
             let (data, response) = try await session.data(for: request)
             guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }

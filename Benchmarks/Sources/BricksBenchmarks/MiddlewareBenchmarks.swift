@@ -1,9 +1,6 @@
 import BenchmarkHarness
 import Bricks
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The cost of the session and of each middleware layer: `Session.send` over a prebuilt-reply
 /// transport with 0, 1, 4 and 8 pass-through middleware.
@@ -30,14 +27,17 @@ public enum MiddlewareBenchmarks {
     }
 
     /// The stacks, all interleaved in the same runs, and the same work done without a `Session`
-    /// (build, call the transport, take its buffered body, check the status, decode).
+    /// (build the body and head, call the transport, take its buffered body, check the status,
+    /// decode).
     public static func cases(_ settings: BenchmarkSettings) throws -> [BenchmarkCase] {
         let endpoint = GetItem()
         let transport = PrebuiltTransport(json: #"{"id": 42, "name": "keystone"}"#, url: baseURL)
         var contenders = [
             Contender("no Session") { count in
                 for _ in 0..<count {
-                    let response = try await transport.exchange(try endpoint.makeURLRequest(), body: nil)
+                    let body = try endpoint.makeRequestBody()
+                    let head = try endpoint.makeRequestHead(body: body)
+                    let response = try await transport.exchange(head, body: body, context: TransportContext())
                     guard let data = response.body.bufferedData else { throw BenchmarkError("streamed body") }
                     guard (200..<300).contains(response.head.statusCode) else { throw BenchmarkError("status") }
                     blackHole(try endpoint.decode(data, response: response.head))
@@ -62,7 +62,7 @@ public enum MiddlewareBenchmarks {
         var rows = [
             measured.compare(
                 name(0), with: "no Session", name: "middleware.0", title: "Session.send, no middleware",
-                note: "floor: makeURLRequest + transport.exchange + buffered body + status check + decode, without Session")
+                note: "floor: makeRequestBody + makeRequestHead + transport.exchange + buffered body + status check + decode, without Session")
         ]
         for depth in depths where depth > 0 {
             var row = measured.compare(

@@ -1,8 +1,5 @@
 import Bricks
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A transport that returns the same prebuilt reply to every request, at the least possible cost,
 /// so that what is measured over it is Bricks and not the transport. (BricksTesting's
@@ -16,10 +13,11 @@ struct PrebuiltTransport: HTTPTransport {
     }
 
     /// Answers at once, so the deadline can never pass: like the built-in transports, it lets the
-    /// core hand it the deadline instead of watching the exchange from a task of its own.
+    /// core hand it the deadline (in the ``TransportContext``) instead of watching the exchange
+    /// from a task of its own.
     var stopsAtDeadline: Bool { true }
 
-    func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
+    func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
         response
     }
 }

@@ -66,13 +66,17 @@ public enum StreamingMemoryBenchmarks {
     ) async throws {
         let session = Session(transport: transport)
         let large = GetLarge(baseURL: base)
-        let url = try large.makeURLRequest()
+        let largeHead = try large.makeRequestHead(body: nil)
+        // What the Session's core hands a transport for a streamed call: the body read unread, at
+        // the reader's pace.
+        let streamed = TransportContext(deadlineCoversBody: false, collectsBody: false)
         // Warm-up: the connection, the transport's threads, the allocator's arenas.
         switch route {
         case .session:
             for try await chunk in session.bytes(of: GetSmall(baseURL: base)) { blackHole(chunk) }
         case .transport:
-            for try await chunk in try await transport.exchange(try GetSmall(baseURL: base).makeURLRequest(), body: nil).body {
+            let small = try GetSmall(baseURL: base).makeRequestHead(body: nil)
+            for try await chunk in try await transport.exchange(small, body: nil, context: streamed).body {
                 blackHole(chunk)
             }
         case .send:
@@ -94,7 +98,7 @@ public enum StreamingMemoryBenchmarks {
         case .session:
             for try await chunk in session.bytes(of: large) { count(chunk) }
         case .transport:
-            let response = try await transport.exchange(url, body: nil)
+            let response = try await transport.exchange(largeHead, body: nil, context: streamed)
             guard response.head.statusCode == 200 else { throw BenchmarkError("GET \(path): \(response.head.status)") }
             for try await chunk in response.body { count(chunk) }
         case .send:

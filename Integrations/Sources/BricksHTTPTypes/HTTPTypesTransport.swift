@@ -1,9 +1,6 @@
 import Bricks
 import Foundation
 import HTTPTypes
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A Bricks transport over any HTTP client that speaks swift-http-types: give it a closure that
 /// sends an `HTTPRequest` with its body and returns the `HTTPResponse` with the body's chunks.
@@ -19,9 +16,10 @@ import FoundationNetworking
 ///
 /// As for every ``Bricks/HTTPTransport``, the closure sends one exchange: it must not follow
 /// redirects (the Session's core does, and applies the deadline and the size limits), it returns
-/// once the head has arrived, and it stops when its task is cancelled. The request is converted
-/// with ``HTTPTypes/HTTPRequest/init(_:)-(URLRequest)`` (an invalid one fails as a
-/// ``Bricks/BricksError`` before the closure is called); the body comes as Bricks'
+/// once the head has arrived, and it stops when its task is cancelled (the Session's core cancels
+/// it at the deadline). The request head is converted field for field with
+/// ``HTTPTypes/HTTPRequest/init(_:)-(RequestHead)`` (a head that `HTTPRequest` cannot hold
+/// fails as a ``Bricks/BricksError`` before the closure is called); the body comes as Bricks'
 /// ``Bricks/RequestBody`` (``Bricks/RequestBody/data`` in memory, or
 /// ``Bricks/RequestBody/chunks()`` for a streamed upload), or `nil` for none. The response's URL
 /// is the request's, since no redirect was followed. Errors the closure throws reach the Session
@@ -48,15 +46,22 @@ public struct HTTPTypesTransport: HTTPTransport {
         }
     }
 
-    /// Converts the request, sends it through the closure and converts the response head.
+    /// Converts the request head, sends it through the closure with the body and converts the
+    /// response head.
+    /// - Parameters:
+    ///   - head: the method, URL and header fields to send.
+    ///   - body: the body to send, or `nil` for none.
+    ///   - context: what the Session's core asks of this exchange; the core keeps its deadline
+    ///     by cancelling the closure's task, and collects the body within its size limit.
     /// - Throws: ``Bricks/BricksError`` for a request `HTTPRequest` cannot hold, or as
     ///   ``Bricks/BricksError/init(mapping:)`` maps the closure's error.
-    public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
-        let httpRequest = try HTTPRequest(request)
-        guard let url = request.url else { throw BricksError(.invalidURL("the request has no URL")) }
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws
+        -> RawResponse
+    {
+        let httpRequest = try HTTPRequest(head)
         do {
             let (response, chunks) = try await send(httpRequest, body)
-            return RawResponse(head: ResponseHead(response, url: url, httpVersion: httpVersion), body: chunks)
+            return RawResponse(head: ResponseHead(response, url: head.url, httpVersion: httpVersion), body: chunks)
         } catch {
             throw BricksError(mapping: error)
         }

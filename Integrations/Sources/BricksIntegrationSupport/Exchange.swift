@@ -1,8 +1,5 @@
 import Bricks
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One pass through the rest of a middleware stack, as the integrations report it: what was sent
 /// (secrets redacted), how long it took and how it ended.
@@ -26,19 +23,14 @@ package struct Exchange: Sendable {
     /// The error thrown instead of a response.
     package var error: (any Error)?
 
-    /// Starts the record of `request`.
-    package init(_ request: URLRequest, context: MiddlewareContext) {
-        method = Self.method(of: request, context: context)
-        redactedURL = RequestSummary(endpoint: context.endpointName, method: method, url: request.url).url
+    /// Starts the record of the request `head` describes.
+    package init(_ head: RequestHead, context: MiddlewareContext) {
+        method = head.method.rawValue
+        redactedURL = RequestSummary(endpoint: context.endpointName, method: method, url: head.url).url
         endpoint = context.endpointName
         attempt = context.attempt
         duration = .zero
         isBodyStreamed = false
-    }
-
-    /// The method `request` is sent with.
-    package static func method(of request: URLRequest, context: MiddlewareContext) -> String {
-        request.httpMethod ?? context.method.rawValue
     }
 
     /// Whether the exchange failed: an error was thrown, or the status is 400 or above.
@@ -50,15 +42,17 @@ package struct Exchange: Sendable {
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 
-    /// Calls `next`, then hands the record of that call to `report`, in the calling task.
+    /// Calls `next` with `head` and `body`, then hands the record of that call to `report`, in
+    /// the calling task.
     package static func measure(
-        _ request: URLRequest, context: MiddlewareContext, next: Middleware.Next, report: (Exchange) -> Void
+        _ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Middleware.Next,
+        report: (Exchange) -> Void
     ) async throws -> RawResponse {
-        var exchange = Exchange(request, context: context)
+        var exchange = Exchange(head, context: context)
         let clock = ContinuousClock()
         let started = clock.now
         do {
-            let response = try await next(request, context)
+            let response = try await next(head, body, context)
             exchange.duration = started.duration(to: clock.now)
             exchange.head = response.head
             exchange.isBodyStreamed = response.body.isStreamed

@@ -2,9 +2,6 @@ import Bricks
 import BricksIntegrationSupport
 import Foundation
 import Logging
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Logs every request and its outcome to a swift-log `Logger`, with structured metadata and the
 /// URL's secrets redacted exactly as Bricks' own ``Bricks/LoggingMiddleware`` and errors redact
@@ -60,12 +57,12 @@ public struct LoggerMiddleware: Middleware {
     }
 
     /// Logs the request, passes it on, and logs the response or the error.
-    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
-        -> RawResponse
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+        async throws -> RawResponse
     {
-        let started = Exchange(request, context: context)
+        let started = Exchange(head, context: context)
         logger.log(level: level, "sending request", metadata: Self.metadata(of: started))
-        return try await Exchange.measure(request, context: context, next: next) { exchange in
+        return try await Exchange.measure(head, body: body, context: context, next: next) { exchange in
             log(exchange)
         }
     }

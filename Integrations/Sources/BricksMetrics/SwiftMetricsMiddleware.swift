@@ -2,9 +2,6 @@ import Bricks
 import BricksIntegrationSupport
 import CoreMetrics
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Reports every request to swift-metrics: a request counter, a duration timer and a failure
 /// counter, dimensioned by endpoint, method and status class.
@@ -59,10 +56,10 @@ public struct SwiftMetricsMiddleware: Middleware {
     }
 
     /// Measures the rest of the stack and records its metrics.
-    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: Next) async throws
-        -> RawResponse
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+        async throws -> RawResponse
     {
-        try await Exchange.measure(request, context: context, next: next) { exchange in record(exchange) }
+        try await Exchange.measure(head, body: body, context: context, next: next) { exchange in record(exchange) }
     }
 
     private func record(_ exchange: Exchange) {

@@ -2,9 +2,6 @@ import Bricks
 import BricksIntegrationSupport
 import Foundation
 import Tracing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Traces every request as an OpenTelemetry HTTP client span, and propagates the trace to the
 /// server in the request's header fields (W3C `traceparent`, and whatever else the instrument
@@ -19,7 +16,7 @@ import FoundationNetworking
 /// `ServiceContext`, named after the method and the endpoint's own type name (`"GET GetUser"`).
 /// The layers below it (other middleware, the transport) run with the span's context current,
 /// so their own spans nest inside it. Before the request goes on, the instrument injects the
-/// span's context into the request's header fields through ``URLRequestInjector``.
+/// span's context into the request head's header fields through ``HeaderFieldsInjector``.
 ///
 /// Attributes, per OpenTelemetry's HTTP client conventions:
 ///
@@ -60,33 +57,34 @@ public struct TracingMiddleware: Middleware {
         self.tracer = tracer
     }
 
-    /// Starts the span, injects its context into the request, passes the request on, and ends
-    /// the span with the outcome.
-    public func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
-        -> RawResponse
+    /// Starts the span, injects its context into the request's header fields, passes the request
+    /// on, and ends the span with the outcome.
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next)
+        async throws -> RawResponse
     {
         let tracer = self.tracer ?? InstrumentationSystem.tracer
         let instrument: any Instrument = self.tracer ?? InstrumentationSystem.instrument
-        let method = Exchange.method(of: request, context: context)
+        let method = head.method.rawValue
         let span = tracer.startSpan(
             "\(method) \(context.endpointName)", context: ServiceContext.current ?? .topLevel, ofKind: .client)
         defer { span.end() }
         span.updateAttributes { attributes in
-            Self.describe(request, method: method, context: context, into: &attributes)
+            Self.describe(head, context: context, into: &attributes)
         }
 
-        var request = request
-        instrument.inject(span.context, into: &request, using: URLRequestInjector())
-        let sent = request
+        var sent = head
+        instrument.inject(span.context, into: &sent.headerFields, using: HeaderFieldsInjector())
         do {
-            let response = try await ServiceContext.withValue(span.context) { try await next(sent, context) }
+            let response = try await ServiceContext.withValue(span.context) { [sent] in
+                try await next(sent, body, context)
+            }
             let status = response.head.statusCode
             span.attributes["http.response.status_code"] = status
             if Status.isFailure(status) {
                 span.attributes["error.type"] = String(status)
                 span.setStatus(SpanStatus(code: .error))
             }
-            if let requested = sent.url, response.head.url.absoluteString != requested.absoluteString {
+            if response.head.url.absoluteString != sent.url.absoluteString {
                 let final = RequestSummary(endpoint: context.endpointName, method: method, url: response.head.url).url
                 span.attributes["bricks.final_url"] = final
                 span.addEvent(SpanEvent(name: "redirected", attributes: ["url.full": .string(final)]))
@@ -105,22 +103,18 @@ public struct TracingMiddleware: Middleware {
         "CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "TRACE", "QUERY",
     ]
 
-    private static func describe(
-        _ request: URLRequest, method: String, context: MiddlewareContext, into attributes: inout SpanAttributes
-    ) {
+    private static func describe(_ head: RequestHead, context: MiddlewareContext, into attributes: inout SpanAttributes) {
+        let method = head.method.rawValue
         if knownMethods.contains(method) {
             attributes["http.request.method"] = method
         } else {
             attributes["http.request.method"] = "_OTHER"
             attributes["http.request.method_original"] = method
         }
-        attributes["url.full"] = RequestSummary(endpoint: context.endpointName, method: method, url: request.url).url
-        if let url = request.url, let host = url.host {
+        attributes["url.full"] = RequestSummary(endpoint: context.endpointName, method: method, url: head.url).url
+        if let host = head.url.host {
             attributes["server.address"] = host
-            let scheme = url.scheme?.lowercased()
-            if let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil) {
-                attributes["server.port"] = port
-            }
+            attributes["server.port"] = head.url.port ?? (head.scheme == "https" ? 443 : 80)
         }
         if context.attempt > 1 { attributes["http.request.resend_count"] = context.attempt - 1 }
         attributes["bricks.endpoint"] = context.endpointName

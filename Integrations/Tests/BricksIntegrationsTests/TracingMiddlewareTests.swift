@@ -6,9 +6,6 @@ import InMemoryTracing
 import IntegrationsTestSupport
 import Testing
 import Tracing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 @Suite struct TracingMiddlewareTests {
     let tracer = InMemoryTracer()
@@ -66,9 +63,9 @@ import FoundationNetworking
 
     @Test func theLayersBelowRunInTheSpansContext() async throws {
         let seen = Recorded<String?>()
-        let probe = ClosureMiddleware { request, context, next in
+        let probe = ClosureMiddleware { head, body, context, next in
             seen.set(ServiceContext.current?.inMemorySpanContext?.spanID)
-            return try await next(request, context)
+            return try await next(head, body, context)
         }
         let stub = await stub(octocat)
         let session = stub.session(middleware: [TracingMiddleware(tracer: tracer), probe])
@@ -152,11 +149,12 @@ import FoundationNetworking
     }
 
     @Test func aNonStandardMethodIsOther() async throws {
-        var request = URLRequest(url: URL(string: "http://localhost:8080/cache")!)
-        request.httpMethod = "PURGE"
-        let context = MiddlewareContext(endpointType: Probe.self, method: .get)
-        let response = try await TracingMiddleware(tracer: tracer).intercept(request, context: context) { request, _ in
-            RawResponse(head: ResponseHead(statusCode: 200, url: request.url!))
+        let purge = try #require(HTTPMethod(rawValue: "PURGE"))
+        let head = try RequestHead(method: purge, url: URL(string: "http://localhost:8080/cache")!)
+        let context = MiddlewareContext(endpointType: Probe.self, isIdempotent: false)
+        let tracing = TracingMiddleware(tracer: tracer)
+        let response = try await tracing.intercept(head, body: nil, context: context) { head, _, _ in
+            RawResponse(head: ResponseHead(statusCode: 200, url: head.url))
         }
         #expect(response.head.statusCode == 200)
         let span = try #require(tracer.finishedSpans.only)
@@ -168,24 +166,33 @@ import FoundationNetworking
     }
 
     @Test func theInjectorRefusesValuesThatWouldSplitTheHeader() {
-        var request = URLRequest(url: URL(string: "https://api.example.com")!)
-        URLRequestInjector().inject("00-abc-def-01", forKey: "traceparent", into: &request)
-        URLRequestInjector().inject("a\r\nX-Evil: 1", forKey: "tracestate", into: &request)
-        URLRequestInjector().inject("a", forKey: "X-Bad\nName", into: &request)
-        #expect(request.allHTTPHeaderFields?.count == 1)
-        #expect(request.value(forHTTPHeaderField: "traceparent") == "00-abc-def-01")
+        var fields = HeaderFields()
+        HeaderFieldsInjector().inject("00-abc-def-01", forKey: "traceparent", into: &fields)
+        HeaderFieldsInjector().inject("a\r\nX-Evil: 1", forKey: "tracestate", into: &fields)
+        HeaderFieldsInjector().inject("a", forKey: "X-Bad\nName", into: &fields)
+        #expect(fields.count == 1)
+        #expect(fields["traceparent"] == "00-abc-def-01")
+    }
+
+    /// The injector replaces a field of the same name, in any case, rather than adding a second.
+    @Test func theInjectorReplacesAFieldOfTheSameName() {
+        var fields: HeaderFields = ["Accept": "*/*", "Traceparent": "00-old-old-01"]
+        fields.append(name: "TRACEPARENT", value: "00-older-older-01")
+        HeaderFieldsInjector().inject("00-abc-def-01", forKey: "traceparent", into: &fields)
+        #expect(fields.values(for: "traceparent") == ["00-abc-def-01"])
+        #expect(fields.map(\.name) == ["Accept", "Traceparent"])
     }
 }
 
 /// A middleware made of a closure, for the tests.
 struct ClosureMiddleware: Middleware {
-    let body: @Sendable (URLRequest, MiddlewareContext, Next) async throws -> RawResponse
-    init(_ body: @escaping @Sendable (URLRequest, MiddlewareContext, Next) async throws -> RawResponse) {
-        self.body = body
+    let handle: @Sendable (RequestHead, RequestBody?, MiddlewareContext, Next) async throws -> RawResponse
+    init(_ handle: @escaping @Sendable (RequestHead, RequestBody?, MiddlewareContext, Next) async throws -> RawResponse) {
+        self.handle = handle
     }
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: @escaping Next) async throws
-        -> RawResponse
-    { try await body(request, context, next) }
+    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next)
+        async throws -> RawResponse
+    { try await handle(head, body, context, next) }
 }
 
 /// A value set from another task.

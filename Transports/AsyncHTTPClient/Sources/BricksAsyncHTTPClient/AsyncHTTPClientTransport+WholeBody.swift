@@ -5,21 +5,21 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension AsyncHTTPClientTransport {
     /// A whole-body call in one step, the fast path of `Session.send`: AsyncHTTPClient's delegate
-    /// API with a `ResponseAccumulator` collects the body on the event loop, refuses it past the
-    /// core's limit (on `Content-Length` or as bytes arrive), and its deadline covers the body too.
+    /// API with a ``WholeBodyCollector`` collects the body on the event loop, refuses it past the
+    /// context's size limit (on `Content-Length` or as bytes arrive, through
+    /// `TransportContext.checkBodySize`), and the context's deadline covers the body too.
     /// One resumption per request, no stream of chunks to hand over.
-    func exchangeWhole(_ request: URLRequest, url: URL, data: Data?, deadline: ExchangeDeadline) async throws
-        -> RawResponse
-    {
-        let wireRequest = try HTTPClient.Request(request, url: url, data: data)
-        let collector = WholeBodyCollector(limit: deadline.bodyLimit)
-        let task = client.execute(request: wireRequest, delegate: collector, deadline: Self.nioDeadline(deadline.instant))
+    /// - Parameters:
+    ///   - head: the request's head.
+    ///   - data: the body's bytes, or `nil` for none.
+    ///   - context: the exchange's deadline and body size limit.
+    func exchangeWhole(_ head: RequestHead, data: Data?, context: TransportContext) async throws -> RawResponse {
+        let wireRequest = try HTTPClient.Request(head, data: data)
+        let collector = WholeBodyCollector(context: context)
+        let task = client.execute(request: wireRequest, delegate: collector, deadline: context.deadline.map(Self.nioDeadline))
         let collected: WholeBodyCollector.Response
         do {
             collected = try await withTaskCancellationHandler {
@@ -27,16 +27,15 @@ extension AsyncHTTPClientTransport {
             } onCancel: {
                 task.cancel()
             }
-        } catch is WholeBodyCollector.TooLarge {
-            throw BricksError(.responseTooLarge(limit: deadline.bodyLimit))
         } catch {
+            // The collector's refusal is a BricksError already (responseTooLarge), and stays one.
             throw BricksError(sending: error, duringBody: collector.headArrived)
         }
         if collected.redirected { throw BricksError(.transport(ClientFollowsRedirects())) }
-        let head = ResponseHead(collected.head, url: url)
-        try head.requireUTF8Fields()
+        let responseHead = ResponseHead(collected.head, url: head.url)
+        try responseHead.requireUTF8Fields()
         let body = collected.body.map { Data(buffer: $0, byteTransferStrategy: .automatic) } ?? Data()
-        return RawResponse(head: head, body: ResponseBody(body))
+        return RawResponse(head: responseHead, body: ResponseBody(body))
     }
 
     /// The NIO deadline of a `ContinuousClock` instant.
@@ -50,27 +49,10 @@ extension AsyncHTTPClientTransport {
     }
 }
 
-extension HTTPClient.Request {
-    /// Converts a `URLRequest`'s method, URL and header fields, with `data` as the body.
-    /// - Throws: ``BricksError`` for a method that is not a token; AsyncHTTPClient's error for a
-    ///   URL it cannot send to.
-    init(_ request: URLRequest, url: URL, data: Data?) throws {
-        let method = request.httpMethod ?? "GET"
-        guard Bricks.HTTPMethod(rawValue: method) != nil else {
-            throw BricksError(.invalidRequest("\"\(method)\" is not a valid HTTP method"))
-        }
-        var headers = HTTPHeaders()
-        if let fields = request.allHTTPHeaderFields {
-            headers.reserveCapacity(fields.count)
-            for (name, value) in fields { headers.add(name: name, value: value) }
-        }
-        try self.init(url: url, method: NIOHTTP1.HTTPMethod(rawValue: method), headers: headers, body: data.map { .bytes($0) })
-    }
-}
-
 /// Collects one response whole on its event loop, refusing a body over the limit on its
-/// `Content-Length` or as its bytes arrive, and remembering whether the head had arrived (so
-/// that a connection lost after it reads as a body cut short).
+/// `Content-Length` or as its bytes arrive (`TransportContext.checkBodySize` compares), and
+/// remembering whether the head had arrived (so that a connection lost after it reads as a body
+/// cut short).
 ///
 /// `@unchecked Sendable`: AsyncHTTPClient calls a delegate on one event loop, one call at a time;
 /// `headArrived` is read from elsewhere through its lock.
@@ -81,16 +63,14 @@ final class WholeBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable 
         let redirected: Bool
     }
 
-    /// The body passed the limit.
-    struct TooLarge: Error {}
-
-    private let limit: Int
+    /// The exchange's context, whose `checkBodySize` is the one comparison with the limit.
+    private let context: TransportContext
     private var head: HTTPResponseHead?
     private var body: ByteBuffer?
     private var visits = 0
     private let arrived = NIOLockedValueBox(false)
 
-    init(limit: Int) { self.limit = limit }
+    init(context: TransportContext) { self.context = context }
 
     /// Whether the response head had arrived.
     var headArrived: Bool { arrived.withLockedValue { $0 } }
@@ -102,15 +82,22 @@ final class WholeBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable 
     func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         arrived.withLockedValue { $0 = true }
         self.head = head
-        if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > limit {
-            return task.eventLoop.makeFailedFuture(TooLarge())
+        if let length = head.headers.first(name: "content-length").flatMap(Int64.init) {
+            do {
+                try context.checkBodySize(length)
+            } catch {
+                return task.eventLoop.makeFailedFuture(error)
+            }
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Response>, _ part: ByteBuffer) -> EventLoopFuture<Void> {
-        let size = (body?.readableBytes ?? 0)
-        guard part.readableBytes <= limit - size else { return task.eventLoop.makeFailedFuture(TooLarge()) }
+        do {
+            try context.checkBodySize(Int64(body?.readableBytes ?? 0) + Int64(part.readableBytes))
+        } catch {
+            return task.eventLoop.makeFailedFuture(error)
+        }
         if var collected = body {
             body = nil  // one reference left, so the write below grows the buffer in place
             var part = part

@@ -5,9 +5,6 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOSSL
 import Tracing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A transport on AsyncHTTPClient (SwiftNIO): about half the client CPU of `URLSession` per request
 /// on Linux, for servers and tools that send many requests.
@@ -168,30 +165,43 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if isOwnedAndRunning { try await client.shutdown() }
     }
 
-    /// Stops at ``ExchangeDeadline/current``: a whole-body call is collected on the event loop
-    /// within it (one step, AsyncHTTPClient's delegate API), a streamed one gets its head by then.
+    /// Stops at ``Bricks/TransportContext/deadline`` itself: a whole-body call is collected on the
+    /// event loop within it (one step, AsyncHTTPClient's delegate API), a streamed one gets its
+    /// head by then.
     public var stopsAtDeadline: Bool { true }
 
-    /// Sends `request` with `body` and returns once the response head arrives.
-    /// - Throws: ``BricksError`` for a failure before the head arrives.
-    public func exchange(_ request: URLRequest, body: RequestBody?) async throws -> RawResponse {
-        guard let url = request.url else { throw BricksError(.invalidURL("the request has no URL")) }
-        let deadline = ExchangeDeadline.current
-        if let deadline, deadline.coversBody, body == nil || body?.data != nil, body?.reportsProgress != true {
-            return try await exchangeWhole(request, url: url, data: body?.data, deadline: deadline)
+    /// Sends `head` with `body` and returns once the response head arrives.
+    ///
+    /// When the caller reads the body whole (``Bricks/TransportContext/collectsBody``) and the
+    /// body to send is in memory or absent, the response body is collected here, within the
+    /// context's deadline and size limit, and comes back buffered; otherwise it comes back as
+    /// AsyncHTTPClient streams it, and the deadline covers the head.
+    /// - Parameters:
+    ///   - head: the method, URL and header fields to send.
+    ///   - body: the body to send, or `nil` for none.
+    ///   - context: the exchange's deadline and body size limit.
+    /// - Throws: ``Bricks/BricksError`` for a failure before the head arrives (or, when the body is
+    ///   collected here, before it has all arrived).
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws
+        -> RawResponse
+    {
+        if context.collectsBody, context.deadlineCoversBody || context.deadline == nil,
+            body == nil || (body?.data != nil && body?.reportsProgress != true)
+        {
+            return try await exchangeWhole(head, data: body?.data, context: context)
         }
-        let wireRequest = try HTTPClientRequest(request, url: url, body: body)
+        let wireRequest = try HTTPClientRequest(head, body: body)
         let response: HTTPClientResponse
         do {
             // AsyncHTTPClient's deadline covers the head; a streamed body is read at the caller's pace.
-            response = try await client.execute(wireRequest, deadline: deadline.map { Self.nioDeadline($0.instant) } ?? .distantFuture)
+            response = try await client.execute(wireRequest, deadline: context.deadline.map(Self.nioDeadline) ?? .distantFuture)
         } catch {
             throw BricksError(sending: error)
         }
         if response.history.count > 1 { throw BricksError(.transport(ClientFollowsRedirects())) }
-        let head = ResponseHead(response, url: url)
-        try head.requireUTF8Fields()
-        return RawResponse(head: head, body: ResponseBody(ByteBufferChunks(response.body)))
+        let responseHead = ResponseHead(response, url: head.url)
+        try responseHead.requireUTF8Fields()
+        return RawResponse(head: responseHead, body: ResponseBody(ByteBufferChunks(response.body)))
     }
 }
 

@@ -4,9 +4,10 @@ import BricksAsyncHTTPClient
 import Foundation
 import NIOConcurrencyHelpers
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
+/// What the Session's core hands the transport for a streamed call without a deadline: the body
+/// comes back unread, read at the caller's pace.
+private let streamed = TransportContext(deadlineCoversBody: false, collectsBody: false)
 
 /// The transport itself against the local httpbin, below `Session`: one exchange, what it hands
 /// back and when, and its client's lifetime. The policy (redirects, deadlines, limits) is the
@@ -16,11 +17,9 @@ import FoundationNetworking
 struct AsyncHTTPClientTransportTests {
     let transport = AsyncHTTPClientTransport()
 
-    func request(_ path: String, on base: URL? = nil, method: String = "GET") throws -> URLRequest {
+    func request(_ path: String, on base: URL? = nil, method: Bricks.HTTPMethod = .get) throws -> RequestHead {
         let url = try #require(URL(string: path, relativeTo: try base ?? HTTPBin.base())?.absoluteURL)
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        return request
+        return try RequestHead(method: method, url: url)
     }
 
     func whole(_ response: RawResponse) async throws -> Data {
@@ -31,7 +30,7 @@ struct AsyncHTTPClientTransportTests {
 
     @Test func returnsAnyStatusWithItsBodyAndURL() async throws {
         let request = try request("/status/503")
-        let response = try await transport.exchange(request, body: nil)
+        let response = try await transport.exchange(request, body: nil, context: streamed)
         #expect(response.head.statusCode == 503)
         #expect(try await whole(response).isEmpty)
         #expect(response.head.url == request.url)
@@ -39,10 +38,11 @@ struct AsyncHTTPClientTransportTests {
     }
 
     @Test func sendsMethodHeadersAndTheGivenBody() async throws {
-        var request = try request("/anything", method: "PUT")
-        request.setValue("text/plain", forHTTPHeaderField: "Content-Type")
-        request.setValue("yes", forHTTPHeaderField: "X-Brick")
-        let response = try await transport.exchange(request, body: RequestBody(Data("über".utf8)))
+        var request = try request("/anything", method: .put)
+        request.headerFields["Content-Type"] = "text/plain"
+        request.headerFields["X-Brick"] = "yes"
+        let response = try await transport.exchange(
+            request, body: RequestBody(Data("über".utf8)), context: streamed)
         let echo = try JSONDecoder().decode(Echo.self, from: try await whole(response))
         #expect(echo.method == "PUT")
         #expect(echo.headers["X-Brick"] == "yes")
@@ -55,9 +55,9 @@ struct AsyncHTTPClientTransportTests {
             for part in parts { continuation.yield(part) }
             continuation.finish()
         } }
-        var request = try request("/anything", method: "POST")
-        request.setValue("text/plain", forHTTPHeaderField: "Content-Type")
-        let response = try await transport.exchange(request, body: body)
+        var request = try request("/anything", method: .post)
+        request.headerFields["Content-Type"] = "text/plain"
+        let response = try await transport.exchange(request, body: body, context: streamed)
         let echo = try JSONDecoder().decode(Echo.self, from: try await whole(response))
         #expect(echo.data == "one two three")
         #expect(echo.headers["Transfer-Encoding"] == "chunked")
@@ -65,14 +65,14 @@ struct AsyncHTTPClientTransportTests {
 
     @Test func keepsRepeatedResponseHeaderFields() async throws {
         let response = try await transport.exchange(
-            try request("/response-headers?Set-Cookie=a&Set-Cookie=b&X-Dup=1&X-Dup=2"), body: nil)
+            try request("/response-headers?Set-Cookie=a&Set-Cookie=b&X-Dup=1&X-Dup=2"), body: nil, context: streamed)
         #expect(response.head.headerFields.values(for: "set-cookie") == ["a", "b"])
         #expect(response.head.headerFields.values(for: "X-DUP") == ["1", "2"])
         #expect(response.head.value(forHTTPHeaderField: "x-dup") == "1, 2")
     }
 
     @Test func decodesGzipBodies() async throws {
-        let response = try await transport.exchange(try request("/gzip"), body: nil)
+        let response = try await transport.exchange(try request("/gzip"), body: nil, context: streamed)
         #expect(response.head.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
         let object = try JSONSerialization.jsonObject(with: try await whole(response)) as? [String: Any]
         #expect(object?["gzipped"] as? Bool == true)
@@ -80,7 +80,8 @@ struct AsyncHTTPClientTransportTests {
 
     @Test func returnsTheHeadBeforeASlowBodyEnds() async throws {
         let started = ContinuousClock.now
-        let response = try await transport.exchange(try request("/drip?duration=2&numbytes=4&delay=0"), body: nil)
+        let response = try await transport.exchange(
+            try request("/drip?duration=2&numbytes=4&delay=0"), body: nil, context: streamed)
         #expect(ContinuousClock.now - started < .seconds(1))
         var chunks = 0
         for try await chunk in response.body { chunks += chunk.isEmpty ? 0 : 1 }
@@ -91,7 +92,7 @@ struct AsyncHTTPClientTransportTests {
     @Test func connectionRefusedIsABricksErrorAtOnce() async throws {
         let started = ContinuousClock.now
         let error = await #expect(throws: BricksError.self) {
-            try await transport.exchange(try request("/get", on: URL(string: "http://127.0.0.1:1")), body: nil)
+            try await transport.exchange(try request("/get", on: URL(string: "http://127.0.0.1:1")), body: nil, context: streamed)
         }
         guard case .transport = error?.reason else {
             Issue.record("expected a transport error, got \(String(describing: error))")
@@ -106,7 +107,7 @@ struct AsyncHTTPClientTransportTests {
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<40 {
                 group.addTask {
-                    let response = try await transport.exchange(request, body: nil)
+                    let response = try await transport.exchange(request, body: nil, context: streamed)
                     _ = try await response.body.collect(upTo: 1 << 20)
                     return response.head.statusCode
                 }
@@ -119,7 +120,7 @@ struct AsyncHTTPClientTransportTests {
         let request = try request("/drip?duration=5&numbytes=5&delay=0")
         let transport = self.transport
         let task = Task {
-            let response = try await transport.exchange(request, body: nil)
+            let response = try await transport.exchange(request, body: nil, context: streamed)
             return try await response.body.collect(upTo: 1 << 20)
         }
         try await Task.sleep(for: .milliseconds(500))
@@ -129,13 +130,66 @@ struct AsyncHTTPClientTransportTests {
         #expect(ContinuousClock.now - cancelledAt < .seconds(1.5))
     }
 
+    // MARK: What the context asks
+
+    @Test func collectsTheBodyWhenTheCallerReadsItWhole() async throws {
+        let response = try await transport.exchange(try request("/bytes/1024"), body: nil, context: TransportContext())
+        #expect(response.head.statusCode == 200)
+        #expect(response.body.bufferedData?.count == 1024)
+    }
+
+    /// The context's limit refuses a body announced larger (Content-Length) and one that grows
+    /// past it as it arrives (chunked, no length).
+    @Test(arguments: ["/bytes/1000", "/stream-bytes/1000?chunk_size=200"])
+    func refusesABodyPastTheContextsLimit(path: String) async throws {
+        let error = await #expect(throws: BricksError.self) {
+            try await transport.exchange(try request(path), body: nil, context: TransportContext(maximumBodySize: 100))
+        }
+        guard case .responseTooLarge(let limit) = error?.reason else {
+            Issue.record("expected responseTooLarge, got \(String(describing: error))")
+            return
+        }
+        #expect(limit == 100)
+    }
+
+    /// A whole-body call stops at the context's deadline while the body still arrives.
+    @Test func stopsAtTheContextsDeadlineWhileTheBodyArrives() async throws {
+        let started = ContinuousClock.now
+        let context = TransportContext(deadline: started + .milliseconds(500))
+        let error = await #expect(throws: BricksError.self) {
+            try await transport.exchange(try request("/drip?duration=3&numbytes=3&delay=0"), body: nil, context: context)
+        }
+        guard case .timedOut = error?.reason else {
+            Issue.record("expected a time-out, got \(String(describing: error))")
+            return
+        }
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
+    /// A streamed call's deadline covers the head: a head that comes late fails by then.
+    @Test func stopsAtTheContextsDeadlineForAStreamedCallsHead() async throws {
+        let started = ContinuousClock.now
+        let context = TransportContext(deadline: started + .milliseconds(500), deadlineCoversBody: false, collectsBody: false)
+        let error = await #expect(throws: BricksError.self) {
+            try await transport.exchange(try request("/delay/3"), body: nil, context: context)
+        }
+        guard case .timedOut = error?.reason else {
+            Issue.record("expected a time-out, got \(String(describing: error))")
+            return
+        }
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
     // MARK: The client
 
-    @Test func aClientThatFollowsRedirectsItselfIsReported() async throws {
+    /// Reported on both paths: the streamed one and the whole-body one (the delegate API).
+    @Test(arguments: [false, true])
+    func aClientThatFollowsRedirectsItselfIsReported(collectsBody: Bool) async throws {
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)  // follows redirects
         let transport = AsyncHTTPClientTransport(client: client)
+        let context = TransportContext(deadlineCoversBody: collectsBody, collectsBody: collectsBody)
         let error = await #expect(throws: BricksError.self) {
-            try await transport.exchange(try request("/redirect/1"), body: nil)
+            try await transport.exchange(try request("/redirect/1"), body: nil, context: context)
         }
         #expect("\(String(describing: error))".contains("redirectConfiguration: .disallow"))
         try await client.shutdown()
@@ -146,16 +200,18 @@ struct AsyncHTTPClientTransportTests {
             eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: AsyncHTTPClientTransport.defaultConfiguration)
         let transport = AsyncHTTPClientTransport(client: client)
         try await transport.shutdown()
-        #expect(try await transport.exchange(try request("/get"), body: nil).head.statusCode == 200)
+        #expect(try await transport.exchange(try request("/get"), body: nil, context: streamed).head.statusCode == 200)
         try await client.shutdown()  // would throw alreadyShutdown had the transport shut it down
     }
 
     @Test func shutsDownTheClientItOwnsOnce() async throws {
         let transport = AsyncHTTPClientTransport()
-        #expect(try await transport.exchange(try request("/get"), body: nil).head.statusCode == 200)
+        #expect(try await transport.exchange(try request("/get"), body: nil, context: streamed).head.statusCode == 200)
         try await transport.shutdown()
         try await transport.shutdown()  // a second call does nothing
-        let error = await #expect(throws: BricksError.self) { try await transport.exchange(try request("/get"), body: nil) }
+        let error = await #expect(throws: BricksError.self) {
+            try await transport.exchange(try request("/get"), body: nil, context: streamed)
+        }
         guard case .transport(let cause) = error?.reason else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return
