@@ -7,7 +7,7 @@ import IntegrationsTestSupport
 import Logging
 import Testing
 
-@Suite struct LoggerMiddlewareTests {
+@Suite struct SwiftLogMiddlewareTests {
     let handler = InMemoryLogHandler()
     var logger: Logger {
         var logger = Logger(label: "bricks.tests") { _ in handler }
@@ -17,7 +17,7 @@ import Testing
 
     @Test func logsRequestAndResponseAtDebugWithRedactedMetadata() async throws {
         let stub = await stub(octocat)
-        let session = stub.session(middleware: [LoggerMiddleware(logger: logger)])
+        let session = stub.session(middleware: [SwiftLogMiddleware(logger: logger)])
         _ = try await session.send(GetUser(login: "octocat", queryItems: secretQuery))
 
         let entries = handler.entries
@@ -48,7 +48,7 @@ import Testing
     @Test func cacheHitsSayWhereTheyCameFrom() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/x", reply: .init(headers: ["Cache-Control": "max-age=60"]))
-        let session = stub.session(middleware: [LoggerMiddleware(logger: logger), HTTPCacheMiddleware()])
+        let session = stub.session(middleware: [SwiftLogMiddleware(logger: logger), HTTPCacheMiddleware()])
         _ = try await session.send(Probe("/x"))
         _ = try await session.send(Probe("/x"))
         let responses = handler.entries.filter { $0.message == "received response" }
@@ -59,7 +59,7 @@ import Testing
 
     @Test func endpointIsTheProxysOwnName() async throws {
         let stub = await stub(octocat)
-        let session = stub.session(middleware: [LoggerMiddleware(logger: logger)])
+        let session = stub.session(middleware: [SwiftLogMiddleware(logger: logger)])
         _ = try await session.send(TimeoutOverride(base: GetUser(login: "octocat"), timeoutInterval: 5))
         #expect(handler.entries.allSatisfy { $0.metadata["bricks.endpoint"] == "GetUser" })
     }
@@ -68,7 +68,7 @@ import Testing
         let stub = StubTransport()
         await stub.register(.get, "/missing", reply: .init(status: 404))
         await stub.register(.get, "/broken", reply: .init(status: 503))
-        let session = stub.session(middleware: [LoggerMiddleware(logger: logger)])
+        let session = stub.session(middleware: [SwiftLogMiddleware(logger: logger)])
         _ = try await session.send(Probe("/missing"))
         _ = try await session.send(Probe("/broken"))
 
@@ -80,7 +80,7 @@ import Testing
 
     @Test func transportFailureIsAnErrorWithItsType() async throws {
         let stub = await stub(.failing(.cannotConnectToHost))
-        let session = stub.session(middleware: [LoggerMiddleware(logger: logger)])
+        let session = stub.session(middleware: [SwiftLogMiddleware(logger: logger)])
         _ = try await reason { _ = try await session.send(GetUser(login: "octocat", queryItems: secretQuery)) }
 
         let failure = try #require(handler.entries.last)
@@ -96,7 +96,7 @@ import Testing
     @Test func cancellationIsAWarning() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/users/*") { _ in throw CancellationError() }
-        let session = stub.session(middleware: [LoggerMiddleware(logger: logger)])
+        let session = stub.session(middleware: [SwiftLogMiddleware(logger: logger)])
         _ = try await reason { _ = try await session.send(GetUser(login: "octocat")) }
 
         let failure = try #require(handler.entries.last)
@@ -107,7 +107,7 @@ import Testing
     @Test func streamedBodyIsSaidToBeStreamed() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/events", reply: .text("one\ntwo\n"))
-        let session = stub.session(middleware: [LoggerMiddleware(logger: logger)])
+        let session = stub.session(middleware: [SwiftLogMiddleware(logger: logger)])
         var received = Data()
         for try await chunk in session.bytes(of: Probe("/events")) { received += chunk }
 
@@ -119,7 +119,7 @@ import Testing
 
     @Test func afterRetryEachAttemptIsLogged() async throws {
         let stub = await stub(.init(status: 503), octocat)
-        let session = stub.session(middleware: [immediateRetry, LoggerMiddleware(logger: logger)])
+        let session = stub.session(middleware: [immediateRetry, SwiftLogMiddleware(logger: logger)])
         _ = try await session.send(GetUser(login: "octocat"))
 
         let outcomes = handler.entries.filter { $0.message != "sending request" }
@@ -129,7 +129,7 @@ import Testing
 
     @Test func levelAppliesToRequestsAndSuccesses() async throws {
         let stub = await stub(octocat)
-        let session = stub.session(middleware: [LoggerMiddleware(logger: logger, level: .info)])
+        let session = stub.session(middleware: [SwiftLogMiddleware(logger: logger, level: .info)])
         _ = try await session.send(GetUser(login: "octocat"))
         #expect(handler.entries.map(\.level) == [.info, .info])
     }

@@ -9,7 +9,7 @@ import Logging
 ///
 /// ```swift
 /// let session = Session(middleware: [
-///     LoggerMiddleware(logger: Logger(label: "com.example.api")),
+///     SwiftLogMiddleware(logger: Logger(label: "com.example.api")),
 ///     RetryMiddleware(),
 /// ])
 /// ```
@@ -40,7 +40,7 @@ import Logging
 ///
 /// Placement: first in the stack, it logs each call once, as the caller made it; after
 /// ``Bricks/RetryMiddleware``, every attempt (`bricks.attempt` tells them apart).
-public struct LoggerMiddleware: Middleware {
+public struct SwiftLogMiddleware: Middleware {
     /// Where the entries go.
     public var logger: Logger
     /// The level of the request entries and of the successful responses' entries.
