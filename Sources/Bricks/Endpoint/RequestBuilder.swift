@@ -38,11 +38,9 @@ enum RequestBuilder {
         }
         try apply(request.headerFields, to: &fields, layer: "headerFields")
         try apply(request.additionalHeaderFields, to: &fields, layer: "additionalHeaderFields")
-        var head = try RequestHead(
-            method: method, parts: built.parts, headerFields: fields, timeoutInterval: request.timeoutInterval)
-        head.basePath = built.basePath
-        head.baseQueryCount = built.baseQueryCount
-        return head
+        return try RequestHead(
+            method: method, parts: built.parts, headerFields: fields, timeoutInterval: request.timeoutInterval,
+            basePath: built.basePath, baseQueryCount: built.baseQueryCount)
     }
 
     /// `base` with `overrides` laid over it, a name in `overrides` replacing every name in `base`

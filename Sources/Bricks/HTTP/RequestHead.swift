@@ -21,26 +21,9 @@ public struct RequestHead: Sendable, Hashable {
     public var headerFields: HeaderFields
     /// The longest the exchange may take, in seconds: positive and finite (see ``setTimeout(_:)``).
     public private(set) var timeoutInterval: TimeInterval
-    /// `http` or `https`, lowercased.
-    public private(set) var scheme: String
-    /// The host, with the port when the URL names one (`localhost:8080`); never user info.
-    public private(set) var authority: String
-    /// The path, percent-encoded as it is sent (`/repos/apple/swift`); empty for a URL without one.
-    public private(set) var path: String
-    /// The query's `name=value` pairs in order, percent-encoded as they are sent: a query that
-    /// came in a URL (a `Link` header's, a redirect's) keeps its bytes exactly.
-    private(set) var encodedQuery: [Substring]
-    /// The URL built from the parts above.
-    public private(set) var url: URL
-
-    /// The part of ``path`` that came from the endpoint's base URL, when the builder knows it:
-    /// how a base-URL override swaps the server without re-parsing the URL.
-    var basePath: String?
-    /// How many of the first query pairs came from the base URL's own query.
-    var baseQueryCount = 0
-    /// Whether the path and query were replaced whole by a page link, which already names the
-    /// full path on the server that sent it: a base-URL override then swaps the origin only.
-    var followsPageLink = false
+    /// Where the request goes: the URL's parts and the URL built from them, in one immutable
+    /// object, so that handing a head down the stack copies three values, not ten.
+    private var location: Location
 
     /// A head for `url`.
     /// - Parameters:
@@ -59,31 +42,40 @@ public struct RequestHead: Sendable, Hashable {
     }
 
     /// A head from parts already checked and encoded.
-    init(method: HTTPMethod, parts: URLParts, headerFields: HeaderFields, timeoutInterval: TimeInterval)
-        throws(BricksError)
-    {
+    /// - Parameters:
+    ///   - basePath: the part of the path that came from the endpoint's base URL, when known.
+    ///   - baseQueryCount: how many of the first query pairs came from the base URL.
+    init(
+        method: HTTPMethod, parts: URLParts, headerFields: HeaderFields, timeoutInterval: TimeInterval,
+        basePath: String? = nil, baseQueryCount: Int = 0
+    ) throws(BricksError) {
         try Self.checkTimeout(timeoutInterval)
         self.method = method
         self.headerFields = headerFields
         self.timeoutInterval = timeoutInterval
-        scheme = parts.scheme
-        authority = parts.authority
-        path = parts.path
-        encodedQuery = parts.query
-        url = try parts.url()
+        location = try Location(parts, basePath: basePath, baseQueryCount: baseQueryCount)
     }
+
+    /// `http` or `https`, lowercased.
+    public var scheme: String { location.parts.scheme }
+    /// The host, with the port when the URL names one (`localhost:8080`); never user info.
+    public var authority: String { location.parts.authority }
+    /// The path, percent-encoded as it is sent (`/repos/apple/swift`); empty for a URL without one.
+    public var path: String { location.parts.path }
+    /// The URL built from the parts above.
+    public var url: URL { location.url }
 
     /// The request target as an HTTP/1.1 request line carries it: the path (`/` when empty) and
     /// the query, percent-encoded, such as `/search?q=a%20b`. What HTTP/2's `:path` holds.
     public var target: String {
         var target = path.isEmpty ? "/" : path
-        parts.appendQuery(to: &target)
+        location.parts.appendQuery(to: &target)
         return target
     }
 
     /// The query items in order, decoded. Set with ``setQueryItems(_:)``, which percent-encodes
     /// each name and value so that `&`, `=`, `+`, `#` and spaces arrive as written.
-    public var queryItems: [URLQueryItem] { encodedQuery.map(URLParts.decode) }
+    public var queryItems: [URLQueryItem] { location.parts.query.map(URLParts.decode) }
 
     /// Sets the timeout.
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` unless `seconds` is positive and finite.
@@ -103,16 +95,9 @@ public struct RequestHead: Sendable, Hashable {
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` if the URL cannot be built (it always can
     ///   from encoded items; the error is for completeness).
     public mutating func setQueryItems(_ items: [URLQueryItem]) throws(BricksError) {
-        try setEncodedQuery(items.map(URLParts.encode))
-        baseQueryCount = 0
-    }
-
-    /// Replaces the query with encoded pairs.
-    private mutating func setEncodedQuery(_ pairs: [Substring]) throws(BricksError) {
-        var parts = self.parts
-        parts.query = pairs
-        url = try parts.url()
-        encodedQuery = pairs
+        var parts = location.parts
+        parts.query = items.map(URLParts.encode)
+        location = try Location(parts, basePath: location.basePath, baseQueryCount: 0)
     }
 
     /// Puts `items` in the query in place of any items of the same names (a page number, a
@@ -120,17 +105,18 @@ public struct RequestHead: Sendable, Hashable {
     /// - Throws: as ``setQueryItems(_:)``.
     public mutating func replaceQueryItems(with items: [URLQueryItem]) throws(BricksError) {
         let names = Set(items.map(\.name))
-        let kept = encodedQuery.filter { !names.contains(URLParts.decode($0).name) }
-        let keptFromBase = encodedQuery.prefix(baseQueryCount).filter { !names.contains(URLParts.decode($0).name) }.count
-        try setEncodedQuery(kept + items.map(URLParts.encode))
-        baseQueryCount = keptFromBase
+        let isKept = { (pair: Substring) in !names.contains(URLParts.decode(pair).name) }
+        var parts = location.parts
+        let keptFromBase = parts.query.prefix(location.baseQueryCount).filter(isKept).count
+        parts.query = parts.query.filter(isKept) + items.map(URLParts.encode)
+        location = try Location(parts, basePath: location.basePath, baseQueryCount: keptFromBase)
     }
 
     /// Points the request at `url` (a redirect's target, say): every part of the URL is replaced.
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` unless `url` is an absolute `http` or
     ///   `https` URL with a host and no user info.
     public mutating func setURL(_ url: URL) throws(BricksError) {
-        try setParts(URLParts(url.absoluteString, what: "the URL"))
+        location = try Location(URLParts(url.absoluteString, what: "the URL"))
     }
 
     /// Replaces the path and query with `pathAndQuery` (`/items?page=2`, percent-encoded, as a
@@ -140,30 +126,30 @@ public struct RequestHead: Sendable, Hashable {
         guard pathAndQuery.hasPrefix("/"), !pathAndQuery.contains("#") else {
             throw .invalidURL("pageLink must be a path and query such as \"/items?page=2\", not \"\(pathAndQuery)\"")
         }
-        try setParts(URLParts(scheme + "://" + authority + pathAndQuery, what: "pageLink \"\(pathAndQuery)\""))
-        followsPageLink = true
+        let parts = try URLParts(scheme + "://" + authority + pathAndQuery, what: "pageLink \"\(pathAndQuery)\"")
+        location = try Location(parts, followsPageLink: true)
     }
 
     /// Sends the request to `newBase` instead of `oldBase`, the base URL it was built on: the
     /// scheme and authority are replaced, and the start of the path and query that came from
-    /// `oldBase` by `newBase`'s. A head that follows a page link keeps its path and query.
+    /// `oldBase` by `newBase`'s. A head that follows a page link (which already names the full
+    /// path on the server that sent it) keeps its path and query.
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when `newBase` is not a valid base URL, or
     ///   when a head built by hand does not start with `oldBase`.
     mutating func rebase(from oldBase: URL, to newBase: URL) throws(BricksError) {
         let base = try URLParts(newBase.absoluteString, what: "baseURL", trimmingPath: true)
-        var parts = self.parts
+        var parts = location.parts
         parts.scheme = base.scheme
         parts.authority = base.authority
-        if !followsPageLink {
-            var (oldPath, oldQueryCount) = (basePath ?? "", baseQueryCount)
-            if basePath == nil { (oldPath, oldQueryCount) = try startOf(oldBase) }
-            parts.path = base.path + path.dropFirst(oldPath.count)
-            parts.query = base.query + encodedQuery.dropFirst(oldQueryCount)
-            basePath = base.path
-            baseQueryCount = base.query.count
+        guard !location.followsPageLink else {
+            location = try Location(parts, followsPageLink: true)
+            return
         }
-        url = try parts.url()
-        setStored(parts)
+        var (oldPath, oldQueryCount) = (location.basePath ?? "", location.baseQueryCount)
+        if location.basePath == nil { (oldPath, oldQueryCount) = try startOf(oldBase) }
+        parts.path = base.path + path.dropFirst(oldPath.count)
+        parts.query = base.query + parts.query.dropFirst(oldQueryCount)
+        location = try Location(parts, basePath: base.path, baseQueryCount: base.query.count)
     }
 
     /// How much of a head built by hand came from `base`: its path, and its query pairs.
@@ -177,27 +163,8 @@ public struct RequestHead: Sendable, Hashable {
             throw .invalidURL(
                 "with(baseURL:) cannot re-point \"\(url.absoluteString)\": it does not start with the base's baseURL \"\(base.absoluteString)\"")
         }
-        let queryCount = encodedQuery.starts(with: old.query) ? old.query.count : 0
+        let queryCount = location.parts.query.starts(with: old.query) ? old.query.count : 0
         return (old.path, queryCount)
-    }
-
-    private mutating func setParts(_ parts: URLParts) throws(BricksError) {
-        url = try parts.url()
-        setStored(parts)
-        basePath = nil
-        baseQueryCount = 0
-        followsPageLink = false
-    }
-
-    private mutating func setStored(_ parts: URLParts) {
-        scheme = parts.scheme
-        authority = parts.authority
-        path = parts.path
-        encodedQuery = parts.query
-    }
-
-    private var parts: URLParts {
-        URLParts(scheme: scheme, authority: authority, path: path, query: encodedQuery)
     }
 
     /// Whether the request may be repeated or merged safely: its method is idempotent, or it
@@ -218,5 +185,29 @@ public struct RequestHead: Sendable, Hashable {
         hasher.combine(method)
         hasher.combine(url)
         hasher.combine(headerFields)
+    }
+
+    /// The URL's parts and the URL built from them, never changed once made: an edit makes a new
+    /// one.
+    private final class Location: Sendable {
+        let parts: URLParts
+        let url: URL
+        /// The part of the path that came from the endpoint's base URL, when the builder knows
+        /// it: how a base-URL override swaps the server without re-parsing the URL.
+        let basePath: String?
+        /// How many of the first query pairs came from the base URL's own query.
+        let baseQueryCount: Int
+        /// Whether the path and query were replaced whole by a page link.
+        let followsPageLink: Bool
+
+        init(_ parts: URLParts, basePath: String? = nil, baseQueryCount: Int = 0, followsPageLink: Bool = false)
+            throws(BricksError)
+        {
+            url = try parts.url()
+            self.parts = parts
+            self.basePath = basePath
+            self.baseQueryCount = baseQueryCount
+            self.followsPageLink = followsPageLink
+        }
     }
 }

@@ -54,7 +54,7 @@ struct Deadline: Sendable {
             do {
                 return try await operation()
             } catch let failure as BricksError {
-                if case .timedOut = failure.reason { throw error }
+                if case .timedOut = failure.reason { throw error(naming: failure) }
                 throw failure
             }
         }
@@ -73,8 +73,15 @@ struct Deadline: Sendable {
                 task.cancel()
             }
         } catch {
-            if expired.withLock({ $0 }) { throw self.error }
+            if expired.withLock({ $0 }) { throw self.error(naming: error) }
             throw error
         }
+    }
+
+    /// ``error``, naming the request that `failure` named (a redirect's target, say).
+    private func error(naming failure: any Error) -> BricksError {
+        var timedOut = error
+        timedOut.request = (failure as? BricksError)?.request
+        return timedOut
     }
 }

@@ -17,7 +17,6 @@ struct SessionCore: Sendable {
     /// back with a buffered body; for a streamed call (``MiddlewareContext/streamsBody``) the
     /// deadline ends with the head and the body comes back unread, counted against the limit.
     func send(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext) async throws -> RawResponse {
-        let location = Locked(head)
         do {
             let deadline = try Deadline(timeoutInterval: head.timeoutInterval, overall: context.deadline)
             let streams = context.streamsBody
@@ -29,13 +28,13 @@ struct SessionCore: Sendable {
                 lowercasedSecretHeaderNames: context.secretHeaderNames)
             if streams {
                 let response = try await deadline.run(transportStops: transport.stopsAtDeadline) {
-                    try await self.follow(head, body: body, context: transportContext, location: location)
+                    try await self.follow(head, body: body, context: transportContext, call: context)
                 }
                 return RawResponse(
                     head: response.head, body: limited(response.body, by: transportContext, context: context, request: head))
             }
             return try await deadline.run(transportStops: transport.stopsAtDeadline) {
-                let response = try await self.follow(head, body: body, context: transportContext, location: location)
+                let response = try await self.follow(head, body: body, context: transportContext, call: context)
                 if let data = response.body.bufferedData {  // a transport that collected it already
                     try transportContext.checkBodySize(Int64(data.count))
                     return response
@@ -46,19 +45,32 @@ struct SessionCore: Sendable {
                 return RawResponse(head: response.head, body: ResponseBody(data))
             }
         } catch {
-            throw Self.failure(error, context: context, request: location.withLock { $0 })
+            // Named after the request in flight: `follow` names a redirect's target itself.
+            throw Self.failure(error, context: context, request: head)
         }
     }
 
     /// Sends `head` and each redirect the policy allows; returns the first response that is not
-    /// followed. `location` tracks the request in flight, for errors.
-    private func follow(_ head: RequestHead, body: RequestBody?, context: TransportContext, location: Locked<RequestHead>)
+    /// followed. Once a redirect is followed, its errors name the request in flight.
+    private func follow(_ head: RequestHead, body: RequestBody?, context: TransportContext, call: MiddlewareContext)
         async throws -> RawResponse
     {
         try HeaderValidation.validate(head.headerFields)
         var current = head
         var currentBody = body
         var redirects = 0
+        do {
+            return try await follow(&current, body: &currentBody, redirects: &redirects, context: context)
+        } catch where redirects > 0 {
+            throw Self.failure(error, context: call, request: current)
+        }
+    }
+
+    /// The loop of ``follow(_:body:context:call:)``, leaving the request in flight in `current`.
+    private func follow(
+        _ current: inout RequestHead, body currentBody: inout RequestBody?, redirects: inout Int,
+        context: TransportContext
+    ) async throws -> RawResponse {
         while true {
             let response = try await transport.exchange(current, body: currentBody, context: context)
             try limits.check(response.head, within: context)
@@ -78,7 +90,6 @@ struct SessionCore: Sendable {
             }
             current = next.head
             currentBody = next.body
-            location.withLock { $0 = next.head }
         }
     }
 
