@@ -37,7 +37,7 @@ extension CursorPaginatedRequestType {
         return next
     }
 
-    /// The endpoint's `URLRequest` with ``cursorParameter`` in its query when ``cursor`` is set.
+    /// The endpoint's head with ``cursorParameter`` in its query when ``cursor`` is set.
     /// - Throws: what ``RequestType/makeRequestHead(body:)`` throws.
     public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
         var head = try RequestBuilder.makeHead(for: self, body: body)

@@ -46,7 +46,7 @@ extension NextPageHeaderPaginatedRequestType {
         return next
     }
 
-    /// The endpoint's `URLRequest` with ``pageParameter`` in its query.
+    /// The endpoint's head with ``pageParameter`` in its query.
     /// - Throws: what ``RequestType/makeRequestHead(body:)`` throws.
     public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
         var head = try RequestBuilder.makeHead(for: self, body: body)

@@ -47,7 +47,7 @@ extension PageNumberPaginatedRequestType {
         return next
     }
 
-    /// The endpoint's `URLRequest` with ``pageParameter`` and ``pageSizeParameter`` in its query.
+    /// The endpoint's head with ``pageParameter`` and ``pageSizeParameter`` in its query.
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when ``pageSize`` is not positive, and what
     ///   ``RequestType/makeRequestHead(body:)`` throws.
     public func makeRequestHead(body: RequestBody?) throws -> RequestHead {

@@ -42,7 +42,7 @@ public struct AuthorizedRequest<Base: RequestContextType>: RequestProxy, CustomS
         base.additionalHeaderFields.settingHeader("Authorization", to: authorization)
     }
 
-    /// The base's `URLRequest` with `Authorization` set.
+    /// The base's head with `Authorization` set.
     /// - Throws: ``BricksError/Reason/invalidHeader(name:reason:)`` when the scheme is not a token or the
     ///   credentials contain CR, LF or NUL; otherwise what the base throws.
     public func makeRequestHead(body: RequestBody?) throws -> RequestHead {

@@ -34,7 +34,7 @@ public struct HeaderOverride<Base: RequestContextType>: RequestProxy {
         base.additionalHeaderFields.settingHeader(name, to: value)
     }
 
-    /// The base's `URLRequest` with this header set or removed.
+    /// The base's head with this header set or removed.
     /// - Throws: ``BricksError/Reason/invalidHeader(name:reason:)`` for a name that is not a token or a
     ///   value with CR, LF or NUL; otherwise what the base throws.
     public func makeRequestHead(body: RequestBody?) throws -> RequestHead {

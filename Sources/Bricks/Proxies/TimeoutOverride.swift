@@ -21,7 +21,7 @@ public struct TimeoutOverride<Base: RequestContextType>: RequestProxy {
         self.timeoutInterval = timeoutInterval
     }
 
-    /// The base's `URLRequest` with this timeout.
+    /// The base's head with this timeout.
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when the timeout is not a positive number of
     ///   seconds; otherwise what the base throws.
     public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
