@@ -20,7 +20,7 @@ import Testing
     @Test func constructsBecomeTheRightDeclarations() throws {
         let (api, summary, diagnostics) = try TestFiles.translate(
             String(decoding: try TestFiles.spec("constructs.yaml"), as: UTF8.self))
-        #expect(summary.operationsGenerated == 6)
+        #expect(summary.operationsGenerated == 7)
         #expect(summary.skippedOperations.isEmpty)
         // Webhooks and callbacks are ignored with a warning naming them.
         #expect(diagnostics.contains { $0.pointer == "#/webhooks/petAdded" })
