@@ -20,7 +20,7 @@ import Testing
     @Test func constructsBecomeTheRightDeclarations() throws {
         let (api, summary, diagnostics) = try TestFiles.translate(
             String(decoding: try TestFiles.spec("constructs.yaml"), as: UTF8.self))
-        #expect(summary.operationsGenerated == 6)
+        #expect(summary.operationsGenerated == 7)
         #expect(summary.skippedOperations.isEmpty)
         // Webhooks and callbacks are ignored with a warning naming them.
         #expect(diagnostics.contains { $0.pointer == "#/webhooks/petAdded" })
@@ -122,6 +122,44 @@ import Testing
         #expect(api.operation("AllPets") != nil)
         #expect(api.model("Animal") != nil)
         #expect(api.access == .public)
+    }
+
+    @Test func identicalInlineSchemasAreDeclaredOnce() throws {
+        let address = #"{"type": "object", "properties": {"city": {"type": "string"}}}"#
+        let zip = #"{"type": "object", "properties": {"zip": {"type": "string"}}}"#
+        func post(_ id: String, _ body: String, deprecated: Bool = false, form: Bool = false) -> String {
+            let type = form ? "application/x-www-form-urlencoded" : "application/json"
+            return #"{"post": {"operationId": "\#(id)", "deprecated": \#(deprecated), "requestBody": {"content": {"\#(type)": {"schema": \#(body)}}}, "responses": {"204": {"description": "ok"}}}}"#
+        }
+        let bodyB = #"{"type": "object", "properties": {"address": \#(address), "note": {"type": "string"}}}"#
+        let text = TestFiles.document(schemas: "    X: {type: string}", paths: """
+            {"/a": \(post("postA", #"{"type": "object", "properties": {"address": \#(address)}}"#)),
+             "/b": \(post("postB", bodyB)),
+             "/c": \(post("postC", #"{"type": "object", "properties": {"home": \#(address), "zip": \#(zip)}}"#, deprecated: true)),
+             "/d": \(post("postD", #"{"type": "object", "properties": {"zip": \#(zip)}}"#)),
+             "/e": \(post("postE", bodyB)),
+             "/f": \(post("postF", #"{"type": "array", "items": {"type": "object", "properties": {"q": {"type": "string"}}}}"#, form: true)),
+             "/g": \(post("postG", #"{"type": "array", "items": {"type": "object", "properties": {"q": {"type": "string"}}}}"#))}
+            """)
+        let (api, summary, _) = try TestFiles.translate(text)
+        func property(_ operation: String, _ key: String) throws -> TypeRef? {
+            let body = try #require(api.operation(operation)?.nested.first { $0.name == "Body" })
+            guard case .structure(let structure) = body else { return nil }
+            return structure.properties.first { $0.key == key }?.type
+        }
+        // Declared where it first appears, used by its full name elsewhere, also from a deprecated operation.
+        #expect(try property("PostA", "address") == .optional(.named("Address")))
+        #expect(try property("PostB", "address") == .optional(.named("PostA.Body.Address")))
+        #expect(try property("PostC", "home") == .optional(.named("PostA.Body.Address")))
+        // A deprecated operation's own types are not shared.
+        #expect(try property("PostC", "zip") == .optional(.named("Zip")))
+        #expect(try property("PostD", "zip") == .optional(.named("Zip")))
+        // A whole body too.
+        #expect(api.operation("PostE")?.body == .json(.named("PostB.Body")))
+        #expect(api.operation("PostE")?.nested.isEmpty == true)
+        // What a skipped operation declared is not used: postF's form body is a list, not an object.
+        #expect(summary.skippedOperations.count == 1)
+        #expect(api.operation("PostG")?.body == .json(.array(.named("BodyItem"))))
     }
 
     @Test func unsupportedOperationsAreSkippedWithAReason() throws {

@@ -1,11 +1,15 @@
 // Runs in the temporary package Generator/test.sh builds: the code generated from GitHub's and
 // Stripe's descriptions and from Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml, against
-// Bricks' StubTransport and the recorded GitHub exchanges of Tests/BricksTests/Fixtures/GitHub.
+// Bricks' StubTransport, the recorded GitHub exchanges of Tests/BricksTests/Fixtures/GitHub and the
+// local SSE server (scripts/sse-server.py, BRICKS_SSE_URL); and the code the two SwiftPM plugins
+// wrote (PluginBuilt at build time, PluginCommitted by `swift package generate-bricks`).
 import Bricks
 import BricksTesting
 import Constructs
 import Foundation
 import GitHub
+import PluginBuilt
+import PluginCommitted
 import Stripe
 import Testing
 #if canImport(FoundationNetworking)
@@ -163,5 +167,47 @@ struct Recorded {
         let plain = try ConstructsCoding.decoder.decode(Everything.self, from: Data(#"{"name": "n", "count": 1, "when": "2024-05-01T12:00:00Z"}"#.utf8))
         #expect(plain.mode == .fast)
         #expect(plain.when != nil)
+    }
+}
+
+/// `with(baseURL:)` re-points a request but does not make the result a streaming endpoint, which
+/// `Session.events(of:)` needs: for these tests, the re-pointed request streams as its base does.
+extension BaseURLOverride: @retroactive StreamingResponseType, @retroactive ServerSentEventsResponseType
+where Base: ServerSentEventsResponseType {
+    public typealias Event = Base.Event
+    public func event(from event: ServerSentEvent) throws -> Base.Event? { try base.event(from: event) }
+}
+
+/// A generated Server-Sent Events operation against the local SSE server, on URLSessionTransport.
+@Suite struct GeneratedStreamingTests {
+    @Test func aGeneratedOperationStreamsEventsFromTheSSEServer() async throws {
+        let server = try #require(
+            ProcessInfo.processInfo.environment["BRICKS_SSE_URL"].flatMap(URL.init(string:)),
+            "BRICKS_SSE_URL is not set: Generator/test.sh starts scripts/sse-server.py and sets it")
+        let session = Session(transport: URLSessionTransport())
+        // `GET /slow?count=3&delay=0.4`: `{"n": 1}`, `{"n": 2}`, `{"n": 3}`, 0.4 s apart.
+        let request = StreamTicks(count: 3, delay: 0.4).with(baseURL: server)
+        var ticks: [Constructs.Tick] = []
+        var arrivals: [ContinuousClock.Instant] = []
+        for try await tick in session.events(of: request) {
+            ticks.append(tick)
+            arrivals.append(ContinuousClock.now)
+        }
+        #expect(ticks.map(\.n) == [1, 2, 3])
+        // Each event is handed out as it arrives, not all of them when the stream ends.
+        let first = try #require(arrivals.first)
+        let last = try #require(arrivals.last)
+        #expect(last - first >= .milliseconds(300), "the events came \(last - first) apart")
+    }
+}
+
+/// The output of the build-tool plugin (petstore 3.0, one file) and of the command plugin
+/// (petstore 3.1, written into the target's folder) compiled: their requests build as expected.
+@Suite struct GeneratedByThePluginsTests {
+    @Test func bothPluginsOutputsCompileAndWork() {
+        #expect(PluginBuilt.ShowPetById(petId: "7").pathSegments == ["pets", "7"])
+        #expect(PluginBuilt.ShowPetById(petId: "7").baseURL == PluginBuiltCoding.baseURL)
+        #expect(PluginCommitted.GetPet(petId: 8).pathSegments == ["pets", "8"])
+        #expect(PluginCommitted.GetPet(petId: 8).baseURL == PluginCommittedCoding.baseURL)
     }
 }

@@ -94,6 +94,24 @@ indirect enum TypeDecl: Hashable, Sendable {
         case .alias(let decl): return decl.name
         }
     }
+
+    /// The same declaration named `name`.
+    func renamed(_ name: String) -> TypeDecl {
+        switch self {
+        case .structure(var decl):
+            decl.name = name
+            return .structure(decl)
+        case .stringEnum(var decl):
+            decl.name = name
+            return .stringEnum(decl)
+        case .oneOf(var decl):
+            decl.name = name
+            return .oneOf(decl)
+        case .alias(var decl):
+            decl.name = name
+            return .alias(decl)
+        }
+    }
 }
 
 /// A struct of properties.

@@ -96,7 +96,7 @@ enum Naming {
         "Result", "Self", "Sendable", "Set", "String", "Task", "Type", "URL", "URLQueryItem", "URLRequest",
         "UUID", "Void", "CodingKey", "CodingKeys", "RawRepresentable", "Foundation", "Bricks", "Session",
         "HTTPMethod", "Middleware", "MiddlewareContext", "RawResponse", "ResponseHead", "ServerSentEvent",
-        "MultipartFormPart", "QueryEncoder", "Endpoint", "WebAPI", "RequestBody", "JSONValue", "Indirect",
+        "MultipartFormPart", "QueryEncoder", "Endpoint", "WebAPI", "RequestBody", "RequestHead", "JSONValue", "Indirect",
         "APIError", "Value",
     ]
 

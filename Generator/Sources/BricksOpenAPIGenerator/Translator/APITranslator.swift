@@ -121,6 +121,9 @@ struct APITranslator {
         for (index, candidate) in candidates.enumerated() {
             guard let name = operationNames[index] else { continue }
             let translator = operationTranslator
+            // A deprecated operation's inline types are not shared: naming them elsewhere would warn.
+            context.sharesInlineTypes = !candidate.operation.deprecated
+            let mark = context.sharingMark
             do {
                 let decl = try translator.translate(
                     name: name, path: candidate.path, method: candidate.method, pathItem: candidate.pathItem,
@@ -128,6 +131,7 @@ struct APITranslator {
                 operations.append(decl)
                 summary.operationsGenerated &+= 1
             } catch {
+                context.rollBack(to: mark)
                 summary.skippedOperations.append(error.pointer + ": " + error.message)
                 context.warn(error.pointer, "operation skipped: " + error.message)
             }

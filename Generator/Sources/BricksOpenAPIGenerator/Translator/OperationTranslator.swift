@@ -199,7 +199,9 @@ struct OperationTranslator {
         case "Date": return .date
         case "JSONValue": return nil
         default:
-            return enumNames.contains(name) || nested.contains(where: { $0.name == name && $0.isStringEnum }) ? .rawValue : nil
+            let isEnum = enumNames.contains(name) || nested.contains(where: { $0.name == name && $0.isStringEnum })
+                || context.inlineDeclarations[name]?.isStringEnum == true
+            return isEnum ? .rawValue : nil
         }
     }
 
@@ -408,6 +410,7 @@ struct OperationTranslator {
         for decl in nested {
             if case .structure(let structure) = decl, structure.name == name { return structure }
         }
+        if case .structure(let structure)? = context.inlineDeclarations[name] { return structure }
         return structures[name]
     }
 

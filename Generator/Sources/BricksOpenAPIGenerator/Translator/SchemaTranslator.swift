@@ -184,10 +184,20 @@ struct SchemaTranslator {
         var inner = scope
         inner.enclosing.append(name)
         inner.taken = []
+        let mark = context.sharingMark
         guard let decl = namedDeclaration(name: name, schema: schema, pointer: pointer, scope: inner) else {
             context.usesJSONValue = true
             return .json
         }
+        let shape = decl.renamed("")
+        if let shared = context.sharedInlineTypes[shape] {
+            // The same shape was declared before: use that type; what this one declared inside
+            // itself is not written.
+            context.rollBack(to: mark)
+            scope.taken.remove(name)
+            return .named(shared)
+        }
+        context.share(decl, shape: shape, at: inner.enclosing.joined(separator: "."))
         nested.append(decl)
         return .named(name)
     }
@@ -333,7 +343,7 @@ struct SchemaTranslator {
     func oneOf(name: String, schema: JSONSchema, members: [JSONSchema], pointer: String, scope: NameScope) -> OneOfDecl {
         var decl = OneOfDecl(name: name, doc: Self.doc(schema), cases: [])
         var innerScope = scope
-        innerScope.enclosing.append(name)
+        if innerScope.enclosing.last != name { innerScope.enclosing.append(name) }
         var used: Set<String> = []
         var caseForComponent: [String: String] = [:]
         for (index, member) in members.enumerated() {

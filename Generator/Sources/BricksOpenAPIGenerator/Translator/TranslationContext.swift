@@ -14,10 +14,43 @@ final class TranslationContext {
     var usesJSONValue = false
     var usesDate = false
 
+    /// Inline types by shape (the declaration with its name left out) → the qualified Swift name
+    /// of the place the shape was first declared (`PostCustomers.Body.Address`): a structurally
+    /// identical inline schema elsewhere refers to that type instead of declaring its own.
+    private(set) var sharedInlineTypes: [TypeDecl: String] = [:]
+    /// The shared inline declarations by qualified name, for what looks a type up (string enums
+    /// in parameters, a reply's struct for pagination).
+    private(set) var inlineDeclarations: [String: TypeDecl] = [:]
+    /// The shapes registered, in order, so that those of a declaration or operation dropped later
+    /// are taken back.
+    private var journal: [(shape: TypeDecl, path: String)] = []
+    /// Whether inline types declared now may be used elsewhere: not those of a deprecated
+    /// operation, whose name other code cannot mention without a warning.
+    var sharesInlineTypes = true
+
     init(document: OpenAPI.Document, configuration: GeneratorConfiguration, apiName: String) {
         self.document = document
         self.configuration = configuration
         self.apiName = apiName
+    }
+
+    /// Where the registrations stand now, for ``rollBack(to:)``.
+    var sharingMark: Int { journal.count }
+
+    /// Records `decl`, declared at the qualified name `path`, as the type of its shape.
+    func share(_ decl: TypeDecl, shape: TypeDecl, at path: String) {
+        guard sharesInlineTypes, sharedInlineTypes[shape] == nil else { return }
+        sharedInlineTypes[shape] = path
+        inlineDeclarations[path] = decl
+        journal.append((shape, path))
+    }
+
+    /// Forgets the shapes registered since `mark` (their declarations are not written after all).
+    func rollBack(to mark: Int) {
+        while journal.count > mark, let last = journal.popLast() {
+            sharedInlineTypes[last.shape] = nil
+            inlineDeclarations[last.path] = nil
+        }
     }
 
     func warn(_ pointer: String, _ message: String) {

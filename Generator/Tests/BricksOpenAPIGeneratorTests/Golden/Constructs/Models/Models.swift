@@ -197,6 +197,10 @@ struct Square: Codable, Hashable, Sendable {
     var side: Float
 }
 
+struct Tick: Codable, Hashable, Sendable {
+    var n: Int
+}
+
 enum Tree: Codable, Hashable, Sendable {
     case leaf(Leaf)
     case branch(Branch)
