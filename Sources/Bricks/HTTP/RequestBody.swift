@@ -51,13 +51,14 @@ public struct RequestBody: Sendable {
     /// - Throws: ``BricksError`` when the file cannot be read.
     public init(fileAt url: URL, contentType: String? = nil) throws {
         data = nil
-        let length = try Self.size(ofFileAt: url)
+        let attributes = try Self.attributes(ofFileAt: url)
+        let length = (attributes[.size] as? NSNumber)?.intValue
         self.length = length
         isReplayable = true
         fileURL = url
         self.contentType = contentType
         open = { Chunks(try FileChunks(url)) }
-        identity = .file(url.standardizedFileURL.path, length: length, modified: Self.modificationDate(ofFileAt: url))
+        identity = .file(url.standardizedFileURL.path, length: length, modified: attributes[.modificationDate] as? Date)
     }
 
     /// A body read from a stream of chunks.
@@ -117,16 +118,17 @@ public struct RequestBody: Sendable {
     /// The size in bytes of the file at `url`, from its attributes.
     /// - Throws: ``BricksError`` when the file's attributes cannot be read (no such file, say).
     static func size(ofFileAt url: URL) throws(BricksError) -> Int? {
+        (try attributes(ofFileAt: url)[.size] as? NSNumber)?.intValue
+    }
+
+    /// The attributes of the file at `url` (size, modification date), read once.
+    /// - Throws: ``BricksError`` when they cannot be read (no such file, say).
+    private static func attributes(ofFileAt url: URL) throws(BricksError) -> [FileAttributeKey: Any] {
         do {
-            return (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
+            return try FileManager.default.attributesOfItem(atPath: url.path)
         } catch {
             throw BricksError(.invalidRequest("cannot read the file to upload, \(url.path): \(error.localizedDescription)"))
         }
-    }
-
-    /// The modification date of the file at `url`, when it can be read.
-    private static func modificationDate(ofFileAt url: URL) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
     }
 
     /// Checks that the body's file, if it has one, can still be read and has the ``length`` it had
