@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Bricks depends on nothing but the Swift toolchain: Foundation, and FoundationNetworking on Linux.

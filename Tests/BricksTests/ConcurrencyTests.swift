@@ -26,7 +26,7 @@ import FoundationNetworking
     }
 
     /// Sends `count` copies of `request` at once and returns their results in order.
-    static func sendConcurrently<Request: RequestContextType>(
+    static func sendConcurrently<Request: RequestContextType & Sendable>(
         _ count: Int, _ request: Request, through session: Session
     ) async -> [Result<Request.Response, any Error>] where Request.Response: Sendable {
         await withTaskGroup(of: (Int, Result<Request.Response, any Error>).self) { group in

@@ -16,13 +16,13 @@ import FoundationNetworking
     struct Delete: ExampleRequest, DELETERequestType, EmptyResponseType {}
     struct Options: ExampleRequest, EmptyResponseType { var method: HTTPMethod { .options } }
 
-    static let cases: [(any RequestType, String, Bool)] = [
+    static let cases: [(any RequestType & Sendable, String, Bool)] = [
         (Get(), "GET", true), (Head(), "HEAD", true), (Post(), "POST", false), (Put(), "PUT", true),
         (Patch(), "PATCH", false), (Delete(), "DELETE", true), (Options(), "OPTIONS", true),
     ]
 
     @Test(arguments: cases)
-    func eachMixinSetsItsMethod(request: any RequestType, name: String, idempotent: Bool) throws {
+    func eachMixinSetsItsMethod(request: any RequestType & Sendable, name: String, idempotent: Bool) throws {
         #expect(request.method.rawValue == name)
         #expect(try request.makeURLRequest().httpMethod == name)
         #expect(request.method.isIdempotent == idempotent)

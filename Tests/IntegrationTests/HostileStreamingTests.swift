@@ -52,7 +52,7 @@ private let resourceLength = 8 * 1024 * 1024
 
 /// Reads a stream for at most `limit`, returning what it delivered and how it ended.
 private func read<Element: Sendable>(
-    _ stream: EventStream<Element>, for limit: Duration
+    _ stream: sending EventStream<Element>, for limit: Duration
 ) async -> (elements: [Element], error: (any Error)?) {
     let collected = Task { () -> ([Element], (any Error)?) in
         var elements: [Element] = []

@@ -31,7 +31,7 @@ public struct User: Codable, Equatable, Sendable {
 }
 
 /// `GET /users/{login}`.
-public struct GetUser: ExampleRequest, GETRequestType, JSONResponseType {
+public struct GetUser: ExampleRequest, GETRequestType, JSONResponseType, Sendable {
     /// A ``User``.
     public typealias Response = User
     /// Whose profile.

@@ -21,7 +21,7 @@ import FoundationNetworking
 ///
 /// ``makeRequestHead(body:)`` and ``makeRequestBody()`` never crash: any input they cannot turn
 /// into a valid request comes back as a ``BricksError``.
-public protocol RequestType: Sendable {
+public protocol RequestType {
     /// The HTTP method. Default: `GET`.
     var method: HTTPMethod { get }
     /// The server and path prefix every path is appended to, such as `https://api.example.com/v3`.

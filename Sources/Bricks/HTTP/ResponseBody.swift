@@ -80,7 +80,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     }
 
     /// Reads the chunks in order.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
         private var buffered: Data?
         private var next: (@Sendable () async throws -> Data?)?
         private var failure: (any Error)?

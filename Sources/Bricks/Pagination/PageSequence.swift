@@ -12,7 +12,11 @@ import Foundation
 ///     for issue in issues { print(issue.title) }
 /// }
 /// ```
-public struct PageSequence<Request: PaginatedRequestType>: AsyncSequence, Sendable {
+///
+/// Each page is built and decoded in the isolation of the loop that asks for it (the main actor,
+/// for a loop in a view model), as ``Session/send(_:)-(Request)`` does; the exchange itself runs
+/// away from it.
+public struct PageSequence<Request: PaginatedRequestType>: AsyncSequence {
     /// A decoded page.
     public typealias Element = Request.Response
 
@@ -47,6 +51,13 @@ public struct PageSequence<Request: PaginatedRequestType>: AsyncSequence, Sendab
         /// - Throws: ``BricksError/Reason/cancelled`` when the task is cancelled, or any error from
         ///   fetching, decoding or ``PaginatedRequestType/nextRequest(after:head:)``.
         public mutating func next() async throws -> Request.Response? {
+            try await next(isolation: nil)
+        }
+
+        /// Fetches the next page in the isolation of `actor` (what a `for try await` loop
+        /// passes), or returns `nil` after the last.
+        /// - Throws: as ``next()``.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Request.Response? {
             if let failure {
                 self.failure = nil
                 throw failure
@@ -64,3 +75,5 @@ public struct PageSequence<Request: PaginatedRequestType>: AsyncSequence, Sendab
         }
     }
 }
+
+extension PageSequence: Sendable where Request: Sendable {}

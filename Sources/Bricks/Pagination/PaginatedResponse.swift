@@ -37,4 +37,4 @@ public struct PaginatedResponse<Request: PaginatedRequestType> {
     public var hasNextPage: Bool { nextRequest != nil }
 }
 
-extension PaginatedResponse: Sendable where Request.Response: Sendable {}
+extension PaginatedResponse: Sendable where Request: Sendable, Request.Response: Sendable {}

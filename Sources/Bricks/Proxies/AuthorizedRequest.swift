@@ -76,3 +76,7 @@ extension RequestContextType {
         AuthorizedRequest(base: self, scheme: scheme, credentials: credentials)
     }
 }
+
+/// Sendable when the wrapped request is, so that the proxy of a `Sendable` endpoint is decoded
+/// away from the caller's actor as the endpoint itself would be.
+extension AuthorizedRequest: Sendable where Base: Sendable {}

@@ -41,3 +41,7 @@ extension RequestContextType {
         BaseURLOverride(base: self, baseURL: baseURL)
     }
 }
+
+/// Sendable when the wrapped request is, so that the proxy of a `Sendable` endpoint is decoded
+/// away from the caller's actor as the endpoint itself would be.
+extension BaseURLOverride: Sendable where Base: Sendable {}

@@ -66,3 +66,7 @@ extension Dictionary where Key == String, Value == String {
         return fields
     }
 }
+
+/// Sendable when the wrapped request is, so that the proxy of a `Sendable` endpoint is decoded
+/// away from the caller's actor as the endpoint itself would be.
+extension HeaderOverride: Sendable where Base: Sendable {}

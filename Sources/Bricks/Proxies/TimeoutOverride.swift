@@ -40,3 +40,7 @@ extension RequestContextType {
         TimeoutOverride(base: self, timeoutInterval: seconds)
     }
 }
+
+/// Sendable when the wrapped request is, so that the proxy of a `Sendable` endpoint is decoded
+/// away from the caller's actor as the endpoint itself would be.
+extension TimeoutOverride: Sendable where Base: Sendable {}

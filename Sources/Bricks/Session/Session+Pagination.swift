@@ -5,18 +5,23 @@ import FoundationNetworking
 
 extension Session {
     /// Fetches one page and works out the request for the next.
-    /// - Returns: the page, its `HTTPURLResponse`, and the next request (`nil` on the last page).
-    /// - Throws: as ``send(_:)``, and what ``PaginatedRequestType/nextRequest(after:head:)``
+    ///
+    /// The page is fetched and decoded as ``send(_:)-(Request)`` does; the next request is worked
+    /// out in the caller's isolation.
+    /// - Returns: the page, its response head, and the next request (`nil` on the last page).
+    /// - Throws: as ``send(_:)-(Request)``, and what ``PaginatedRequestType/nextRequest(after:head:)``
     ///   throws.
+    nonisolated(nonsending)
     public func page<Request: PaginatedRequestType>(for request: Request) async throws
-        -> sending PaginatedResponse<Request>
+        -> PaginatedResponse<Request>
     {
         let page = try await response(for: request)
         let next = try request.nextRequest(after: page.value, head: page.head)
         return PaginatedResponse(request: request, value: page.value, head: page.head, nextRequest: next)
     }
 
-    /// The pages of `request` and those that follow it, fetched one at a time as the loop asks.
+    /// The pages of `request` and those that follow it, fetched one at a time as the loop asks,
+    /// each built and decoded in the isolation of the loop.
     ///
     /// ```swift
     /// for try await issues in session.pages(of: ListIssues(owner: "apple", repo: "swift")) { … }
@@ -32,6 +37,7 @@ extension Session {
     ///   - limit: the most elements to return, or `nil` for every page. Default: `nil`.
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` for a negative limit, and what
     ///   ``pages(of:)`` throws.
+    nonisolated(nonsending)
     public func all<Request: PaginatedRequestType>(of request: Request, limit: Int? = nil) async throws
         -> [Request.Response.Element] where Request.Response: Collection
     {
@@ -50,6 +56,7 @@ extension Session {
     ///   - items: the items of one page.
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` for a negative limit, and what
     ///   ``pages(of:)`` throws.
+    nonisolated(nonsending)
     public func all<Request: PaginatedRequestType, Item>(
         of request: Request, limit: Int? = nil, items: (Request.Response) -> [Item]
     ) async throws -> [Item] {
@@ -59,7 +66,7 @@ extension Session {
         var collected: [Item] = []
         if limit == 0 { return collected }
         var iterator = pages(of: request).makeAsyncIterator()
-        while let page = try await iterator.next() {
+        while let page = try await iterator.next(isolation: #isolation) {
             collected += items(page)
             if let limit, collected.count >= limit { return Array(collected.prefix(limit)) }
         }

@@ -54,8 +54,8 @@ extension Session {
                 try await self.openStream(endpoint, lastEventID: lastEventID, contentTypes: endpoint.acceptableContentTypes)
             }, reconnection: reconnection
         ) { lastEventID in
-            // The endpoint itself is captured (it is Sendable, the existential is not) and opened
-            // again; `events(of:)` checked that it speaks Server-Sent Events.
+            // The endpoint itself is captured and opened again; `events(of:)` checked that it
+            // speaks Server-Sent Events.
             guard let sse = endpoint as? any ServerSentEventsResponseType else {
                 return (endpoint.makeEventReader(), { lastEventID }, { nil })
             }
@@ -81,6 +81,7 @@ extension Session {
     /// answered `204 No Content` (the server's "stop").
     /// - Throws: what ``send(_:)`` throws for a status the endpoint does not accept;
     ///   ``BricksError/Reason/invalidResponse(_:)`` for a media type not in `contentTypes`.
+    nonisolated(nonsending)
     func openStream<Endpoint: RequestContextType>(
         _ endpoint: Endpoint, lastEventID: String? = nil, contentTypes: [String] = []
     ) async throws -> (response: RawResponse, call: RequestSummary)? {
@@ -135,11 +136,40 @@ extension Session {
     /// - Returns: the response head (of the last response, a `206` after a resumption).
     /// - Throws: what ``send(_:)`` throws, or ``BricksError`` for a file that cannot be written
     ///   or a resumption the server answered wrongly.
+    ///
+    /// The request is built, and an error reply decoded, in the caller's isolation; the transfer
+    /// and every write to the file run away from the caller's actor.
     @discardableResult
+    nonisolated(nonsending)
     public func download<Endpoint: RequestContextType>(
         _ endpoint: Endpoint, to destination: URL, resumeAttempts: Int = 3,
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> ResponseHead {
+        let prepared = try prepare(endpoint, streamsBody: true)
+        switch try await download(
+            prepared, accepting: endpoint.acceptableStatusCodes, to: destination, resumeAttempts: resumeAttempts,
+            progress: progress)
+        {
+        case .saved(let head):
+            return head
+        case .rejected(let reply, let call):
+            throw APIErrorDecoding.failure(endpoint, data: reply.data, head: reply.head, call: call)
+        }
+    }
+
+    /// How a download ended: saved, or answered with a status the endpoint does not accept.
+    enum DownloadOutcome: Sendable {
+        case saved(ResponseHead)
+        case rejected(CollectedReply, call: RequestSummary)
+    }
+
+    /// The transfer of a download, away from the caller's actor. A resumption sends the prepared
+    /// request again with `Range` and `If-Range`; a body that cannot be sent twice is not resumed.
+    @concurrent
+    private func download(
+        _ first: PreparedRequest, accepting acceptable: Range<Int>, to destination: URL, resumeAttempts: Int,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws -> DownloadOutcome {
         let file = try PartialFile(beside: destination)
         defer { file.discard() }
         var resume: ResumePoint?
@@ -147,8 +177,9 @@ extension Session {
         var completeLength: Int64?
         var lastReport: TransferProgress?
         var attempts = 0
+        let resumable = first.body?.isReplayable ?? true
         while true {
-            var prepared = try prepare(endpoint, streamsBody: true)
+            var prepared = first
             if let resume {
                 prepared.head.headerFields["Range"] = "bytes=\(resume.offset)-"
                 prepared.head.headerFields["If-Range"] = resume.validator
@@ -164,9 +195,9 @@ extension Session {
                 bodyLength = range.length
                 completeLength = range.completeLength ?? completeLength
             } else {
-                if !endpoint.acceptableStatusCodes.contains(head.statusCode) {
+                if !acceptable.contains(head.statusCode) {
                     let data = try await collect(response.body, prepared: prepared)
-                    throw APIErrorDecoding.failure(endpoint, data: data, head: head, call: call())
+                    return .rejected(CollectedReply(head: head, data: data), call: call())
                 }
                 try file.truncate()
                 bodyLength = Self.expectedLength(of: head)
@@ -193,7 +224,7 @@ extension Session {
                     }
                 }
             } catch let error as BricksError {
-                guard case .transport = error.reason, attempts < resumeAttempts,
+                guard case .transport = error.reason, resumable, attempts < resumeAttempts,
                     let validator = resumed ? resume?.validator : Self.rangeValidator(of: head)
                 else { throw error }
                 attempts += 1
@@ -213,7 +244,7 @@ extension Session {
             let done = TransferProgress(completedBytes: file.size, expectedBytes: completeLength ?? file.size)
             if done != lastReport { progress?(done) }
             try file.move(to: destination)
-            return head
+            return .saved(head)
         }
     }
 

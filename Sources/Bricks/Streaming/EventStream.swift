@@ -15,12 +15,17 @@ import Foundation
 ///     if event.price > limit { break }   // cancels the request
 /// }
 /// ```
-public struct EventStream<Element>: AsyncSequence, Sendable {
+///
+/// The stream holds its endpoint, so it is read where it was made: in an app target, on the main
+/// actor with the view model that asked for it. Each connection's request is built and each event
+/// decoded in the isolation of the loop; the exchange and the transport run away from it.
+public struct EventStream<Element>: AsyncSequence {
     /// Sends the request (with `Last-Event-ID` when resuming) and returns the checked response and
-    /// the call, for errors; or `nil` when a resumed stream is over (`204`).
-    typealias Open = @Sendable (_ lastEventID: String?) async throws -> (response: RawResponse, call: RequestSummary)?
+    /// the call, for errors; or `nil` when a resumed stream is over (`204`). Runs in the
+    /// isolation of the loop, where the endpoint lives.
+    typealias Open = nonisolated(nonsending) (_ lastEventID: String?) async throws -> (response: RawResponse, call: RequestSummary)?
     /// A reader for a body that continues after a last event ID, and what that ID is now.
-    typealias MakeReader = @Sendable (_ lastEventID: String) -> (reader: EventReader<Element>, lastEventID: () -> String, retry: () -> Duration?)
+    typealias MakeReader = (_ lastEventID: String) -> (reader: EventReader<Element>, lastEventID: () -> String, retry: () -> Duration?)
 
     private let open: Open
     private let makeReader: MakeReader
@@ -40,6 +45,13 @@ public struct EventStream<Element>: AsyncSequence, Sendable {
         /// - Throws: ``BricksError`` (with the call), a ``TypedAPIError``, or the endpoint's
         ///   decoding error.
         public mutating func next() async throws -> Element? { try await driver.next() }
+
+        /// The next event, read in the isolation of `actor` (what a `for try await` loop passes),
+        /// or `nil` at the end of the stream.
+        /// - Throws: as ``next()``.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+            try await driver.next()
+        }
     }
 
     /// Starts reading; the request is sent on the first call to `next()`.
@@ -78,6 +90,7 @@ public struct EventStream<Element>: AsyncSequence, Sendable {
             self.reconnection = reconnection
         }
 
+        nonisolated(nonsending)
         func next() async throws -> Element? {
             while true {
                 if nextPending < pending.count {
@@ -100,6 +113,7 @@ public struct EventStream<Element>: AsyncSequence, Sendable {
         }
 
         /// Opens the stream if needed and reads one chunk into `pending`.
+        nonisolated(nonsending)
         private func step() async throws {
             guard var chunks = body, let current = reader else {
                 let resuming = hasStarted
@@ -154,6 +168,7 @@ public struct EventStream<Element>: AsyncSequence, Sendable {
         /// reconnects or the error is of another kind.
         /// - Throws: ``BricksError/Reason/reconnectionGaveUp(reconnections:why:)`` when a limit of
         ///   the policy is reached, or ``BricksError/Reason/cancelled``.
+        nonisolated(nonsending)
         private func mayReconnect(after error: (any Error)?) async throws -> Bool {
             guard reconnection.maximumAttempts > 0 else { return false }
             if let error {
