@@ -26,7 +26,13 @@ make the module `<Module>` (built with testing enabled); those under `Tests/<Mod
 type-checked against it, so `@testable import <Module>` works as in the package. The page's other
 blocks then see those modules too (`@testable import` of each, added to the imports above).
 
-Usage: python3 scripts/check-doc-snippets.py [--build-path .build/debug] [files…]
+Every block is compiled twice: as in a plain target, and as in an app target with Xcode 26's
+defaults (`-default-isolation MainActor` and the upcoming features
+`NonisolatedNonsendingByDefault` and `InferIsolatedConformances`), so that what the docs show
+works where app teams paste it. A block that cannot work in an app target says why, with the line
+`<!-- snippet: plain target only: <why> -->` before it; it is compiled in the plain pass only.
+
+Usage: python3 scripts/check-doc-snippets.py [--build-path .build/debug] [--mode plain|app] [files…]
 Needs `swift build` first, so that the Bricks and BricksTesting modules exist.
 """
 import pathlib
@@ -43,8 +49,16 @@ import Bricks
 import BricksTesting
 """
 BLOCK = re.compile(
-    r"^(?:<!-- snippet: (skip|file [^ \n]+) -->\n)?```swift[ \t]*\n(.*?)^```[ \t]*$|^<!-- snippet:[ \t]*\n(.*?)^-->",
+    r"^(?:<!-- snippet: (skip|file [^ \n]+|plain target only: [^\n]+?) -->\n)?```swift[ \t]*\n(.*?)^```[ \t]*$"
+    r"|^<!-- snippet:[ \t]*\n(.*?)^-->",
     re.S | re.M)
+
+# The settings of an app target made by Xcode 26: MainActor default isolation, approachable
+# concurrency.
+APP_TARGET = ["-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+              "-enable-upcoming-feature", "InferIsolatedConformances"]
+MODES = {"plain": [], "app": APP_TARGET}
+settings = []
 
 
 DECLARATION = re.compile(
@@ -65,7 +79,7 @@ def scoped(code, declared):
 
 
 def swiftc(arguments):
-    return subprocess.run(["swiftc", "-swift-version", "6", *arguments], capture_output=True, text=True)
+    return subprocess.run(["swiftc", "-swift-version", "6", *settings, *arguments], capture_output=True, text=True)
 
 
 def check_package(package, folder, modules):
@@ -108,8 +122,12 @@ def check_package(package, folder, modules):
 def main():
     args = sys.argv[1:]
     build = pathlib.Path(".build/debug")
-    if args[:1] == ["--build-path"]:
-        build = pathlib.Path(args[1])
+    modes = list(MODES)
+    while args[:1] in (["--build-path"], ["--mode"]):
+        if args[0] == "--build-path":
+            build = pathlib.Path(args[1])
+        else:
+            modes = [args[1]]
         args = args[2:]
     files = [pathlib.Path(a) for a in args] or [
         pathlib.Path("README.md"), *sorted(pathlib.Path("Docs").glob("*.md")),
@@ -117,13 +135,34 @@ def main():
     modules = build / "Modules"
     if not (modules / "Bricks.swiftmodule").exists():
         sys.exit(f"check-doc-snippets: {modules}/Bricks.swiftmodule not found; run swift build first")
+    failed = False
+    for mode in modes:
+        settings[:] = MODES[mode]
+        failures, checked, plain_only = check(files, modules, app=mode == "app")
+        failed = failed or failures > 0
+        note = f" ({plain_only} marked plain target only)" if plain_only else ""
+        print(f"check-doc-snippets: {mode} target: {checked} swift blocks in {len(files)} files, "
+              f"{failures} files with errors{note}")
+    if failed:
+        sys.exit(1)
+
+
+def check(files, modules, app):
+    """Compiles the blocks of `files` in the current settings; returns the files that failed, the
+    blocks checked and the blocks left out of an app target."""
     failures = 0
     checked = 0
+    plain_only = 0
     for path in files:
         declared = set()
         blocks = []
         package = {}  # a file's path in the guide's package -> its code
         for marker, code, hidden in BLOCK.findall(path.read_text(encoding="utf-8")):
+            if marker.startswith("plain target only: "):
+                if app:
+                    plain_only += 1
+                    continue
+                marker = ""
             if marker.startswith("file "):
                 name = marker[len("file "):]
                 package[name] = package.get(name, "") + code
@@ -145,11 +184,9 @@ def main():
         checked += len(blocks)
         if errors:
             failures += 1
-            print(f"--- {path}: its swift blocks do not compile:")
+            print(f"--- {path}: its swift blocks do not compile" + (" in an app target:" if app else ":"))
             print(errors)
-    if failures:
-        sys.exit(1)
-    print(f"check-doc-snippets: {checked} swift blocks in {len(files)} files compile")
+    return failures, checked, plain_only
 
 
 if __name__ == "__main__":

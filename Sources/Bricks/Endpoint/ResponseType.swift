@@ -14,7 +14,7 @@ import Foundation
 ///     enum CodingKeys: String, CodingKey { case message, documentationURL = "documentation_url" }
 /// }
 ///
-/// protocol GitHubRequest: BaseURLRequestType where APIError == GitHubError {}
+/// nonisolated protocol GitHubRequest: BaseURLRequestType where APIError == GitHubError {}
 /// extension GitHubRequest {
 ///     var baseURL: URL { URL(string: "https://api.github.com")! }
 ///     func error(forStatus status: Int, data: Data, response: ResponseHead) -> (any Error)? {

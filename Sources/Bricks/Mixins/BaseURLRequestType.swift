@@ -8,10 +8,16 @@ import Foundation
 /// ones.
 ///
 /// ```swift
-/// protocol GitHubRequest: BaseURLRequestType {}
+/// nonisolated protocol GitHubRequest: BaseURLRequestType {}
 /// extension GitHubRequest {
 ///     var baseURL: URL { URL(string: "https://api.github.com")! }
 ///     var headerFields: [String: String] { ["Accept": "application/vnd.github+json"] }
 /// }
 /// ```
+///
+/// `nonisolated` matters in an app target, whose declarations are main-actor-isolated by default:
+/// it lets each endpoint's conformance be main-actor-isolated together with the members it gets
+/// from the extension. Swift 6.3 does not infer that for a conformance to a main-actor protocol
+/// that refines a library's protocol (swiftlang/swift#88651) and reports "conformance … crosses
+/// into main actor-isolated code". Elsewhere the word changes nothing.
 public protocol BaseURLRequestType: RequestContextType {}

@@ -27,8 +27,9 @@ import FoundationNetworking
 /// ``Session/send(_:)`` reports it as ``BricksError/Reason/decoding(_:bodyExcerpt:)`` carrying your error
 /// and the start of the body.
 public protocol EnvelopeResponseType: ResponseType {
-    /// The wrapper the server sends, decoded from JSON.
-    associatedtype Envelope: Decodable
+    /// The wrapper the server sends, decoded from JSON: any `Decodable` (constrained where the
+    /// decoding is written, so that an app target's main-actor-isolated model can be one).
+    associatedtype Envelope
     /// The decoder for the envelope. Default: a `JSONDecoder` with its default options.
     var decoder: JSONDecoder { get }
     /// The `Response` inside `envelope`.
@@ -39,6 +40,9 @@ public protocol EnvelopeResponseType: ResponseType {
 extension EnvelopeResponseType {
     /// A shared `JSONDecoder` with default options; return your own to change them.
     public var decoder: JSONDecoder { DefaultCoders.jsonDecoder }
+}
+
+extension EnvelopeResponseType where Envelope: Decodable {
     /// Decodes the ``Envelope`` with ``decoder``, then ``unwrap(_:)``s it.
     public func decode(_ data: Data, response: ResponseHead) throws -> Response {
         try unwrap(decoder.decode(Envelope.self, from: data))

@@ -10,15 +10,17 @@ import Foundation
 /// }
 /// ```
 public protocol JSONBodyRequestType: RequestType {
-    /// The type of the value sent as the body.
-    associatedtype Body: Encodable
+    /// The type of the value sent as the body: any `Encodable` (constrained where the encoding is
+    /// written, so that an app target's main-actor-isolated model can be one; one that is not
+    /// `Encodable` has no ``encoder`` and fails to compile).
+    associatedtype Body
     /// The value sent as the body.
     var body: Body { get }
     /// The encoder for ``body``. Default: a `JSONEncoder` with its default options.
     var encoder: JSONEncoder { get }
 }
 
-extension JSONBodyRequestType {
+extension JSONBodyRequestType where Body: Encodable {
     /// A shared `JSONEncoder` with default options; return your own to change them.
     public var encoder: JSONEncoder { DefaultCoders.jsonEncoder }
     /// `application/json`.

@@ -5,7 +5,10 @@ import FoundationNetworking
 
 /// A response mixin: the body is JSON decoded into `Response`, any `Decodable` (an object, an
 /// array or a top-level scalar).
-public protocol JSONResponseType: ResponseType where Response: Decodable {
+/// `Response` is constrained where the decoding is written rather than on the protocol, so that a
+/// model of an app target (main-actor-isolated by default) can be the response of an endpoint
+/// there; a `Response` that is not `Decodable` still fails to compile (no `decode` is given).
+public protocol JSONResponseType: ResponseType {
     /// The decoder for the body. Default: a `JSONDecoder` with its default options.
     var decoder: JSONDecoder { get }
 }
@@ -13,6 +16,9 @@ public protocol JSONResponseType: ResponseType where Response: Decodable {
 extension JSONResponseType {
     /// A shared `JSONDecoder` with default options; return your own to change them.
     public var decoder: JSONDecoder { DefaultCoders.jsonDecoder }
+}
+
+extension JSONResponseType where Response: Decodable {
     /// Decodes the body with ``decoder``.
     public func decode(_ data: Data, response: ResponseHead) throws -> Response {
         try decoder.decode(Response.self, from: data)

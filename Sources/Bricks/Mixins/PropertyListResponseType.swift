@@ -12,7 +12,10 @@ import FoundationNetworking
 ///     var path: String { "/manifest.plist" }
 /// }
 /// ```
-public protocol PropertyListResponseType: ResponseType where Response: Decodable {
+/// `Response` is constrained where the decoding is written rather than on the protocol, so that a
+/// model of an app target (main-actor-isolated by default) can be the response of an endpoint
+/// there; a `Response` that is not `Decodable` still fails to compile (no `decode` is given).
+public protocol PropertyListResponseType: ResponseType {
     /// The decoder for the body. Default: a `PropertyListDecoder`.
     var decoder: PropertyListDecoder { get }
 }
@@ -20,6 +23,9 @@ public protocol PropertyListResponseType: ResponseType where Response: Decodable
 extension PropertyListResponseType {
     /// A shared `PropertyListDecoder` with default options; return your own to change them.
     public var decoder: PropertyListDecoder { DefaultCoders.propertyListDecoder }
+}
+
+extension PropertyListResponseType where Response: Decodable {
     /// Decodes the body with ``decoder``.
     public func decode(_ data: Data, response: ResponseHead) throws -> Response {
         try decoder.decode(Response.self, from: data)

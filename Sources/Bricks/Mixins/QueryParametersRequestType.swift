@@ -23,15 +23,17 @@ import Foundation
 /// }
 /// ```
 public protocol QueryParametersRequestType: RequestType {
-    /// The type of the parameters: a struct or a `[String: …]` dictionary.
-    associatedtype QueryParameters: Encodable
+    /// The type of the parameters: an `Encodable` struct or `[String: …]` dictionary (constrained
+    /// where the encoding is written, so that an app target's main-actor-isolated type can be one;
+    /// one that is not `Encodable` has no ``queryEncoder`` and fails to compile).
+    associatedtype QueryParameters
     /// The parameters sent in the query.
     var queryParameters: QueryParameters { get }
     /// The encoder for ``queryParameters``. Default: `QueryEncoder()`.
     var queryEncoder: QueryEncoder { get }
 }
 
-extension QueryParametersRequestType {
+extension QueryParametersRequestType where QueryParameters: Encodable {
     /// `QueryEncoder()` with its default options.
     public var queryEncoder: QueryEncoder { QueryEncoder() }
     /// ``queryParameters`` encoded by ``queryEncoder``.

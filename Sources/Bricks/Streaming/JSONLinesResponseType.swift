@@ -14,7 +14,9 @@ import Foundation
 /// ``maximumLineLength`` fails the stream instead of growing without bound. A line that does not
 /// decode ends the stream with a ``BricksError`` naming the line (its number, an excerpt, and
 /// whether it was not UTF-8, not JSON, or not the `Event`'s shape), after every line before it.
-public protocol JSONLinesResponseType: StreamingResponseType where Event: Decodable {
+/// `Event` is constrained where the decoding is written, so that a main-actor-isolated model of an
+/// app target can be one; an `Event` that is not `Decodable` has no reader and fails to compile.
+public protocol JSONLinesResponseType: StreamingResponseType {
     /// The decoder of each line. Default: a plain `JSONDecoder`.
     var decoder: JSONDecoder { get }
     /// The longest line accepted, in bytes. Default: 1 MiB.
@@ -37,6 +39,9 @@ extension JSONLinesResponseType {
         ]
     }
 
+}
+
+extension JSONLinesResponseType where Event: Decodable {
     /// Splits the body into lines and decodes each; a line that fails comes after the lines before it.
     public func makeEventReader() -> EventReader<Event> {
         let splitter = Box(LineSplitter(maximumLineLength: maximumLineLength))

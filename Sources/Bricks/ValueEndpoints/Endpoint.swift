@@ -26,13 +26,13 @@ public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequest
     /// The path segments after the base URL, each percent-encoded when sent.
     public let pathSegments: [String]
     private let query: [String: String?]
-    private let body: (@Sendable () throws -> Data)?
+    private let body: Result<Data, any Error>?
     /// The link to the page to fetch, once paging has begun.
     public var pageLink: String?
 
     init(
         api: WebAPI, method: HTTPMethod, segments: [String], query: [String: String?],
-        body: (@Sendable () throws -> Data)?
+        body: Result<Data, any Error>?
     ) {
         self.api = api
         self.method = method
@@ -61,7 +61,7 @@ public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequest
     public func httpBody() throws -> Data? {
         guard let body else { return nil }
         do {
-            return try body()
+            return try body.get()
         } catch {
             throw BricksError(.bodyEncoding(error))
         }

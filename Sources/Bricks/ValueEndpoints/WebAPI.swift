@@ -71,22 +71,24 @@ public struct WebAPI: Sendable {
 
     /// `POST` `json` (encoded with a plain `JSONEncoder`) to the path made of `segments`, decoding
     /// JSON into `Response`.
-    public func post<Response: Decodable>(_ segments: String..., json: some Encodable & Sendable) -> Endpoint<Response> {
+    public func post<Response: Decodable>(_ segments: String..., json: some Encodable) -> Endpoint<Response> {
         Endpoint(api: self, method: .post, segments: segments, query: [:], body: Self.encode(json))
     }
 
     /// `PUT` `json` to the path made of `segments`, decoding JSON into `Response`.
-    public func put<Response: Decodable>(_ segments: String..., json: some Encodable & Sendable) -> Endpoint<Response> {
+    public func put<Response: Decodable>(_ segments: String..., json: some Encodable) -> Endpoint<Response> {
         Endpoint(api: self, method: .put, segments: segments, query: [:], body: Self.encode(json))
     }
 
     /// `PATCH` `json` to the path made of `segments`, decoding JSON into `Response`.
-    public func patch<Response: Decodable>(_ segments: String..., json: some Encodable & Sendable) -> Endpoint<Response> {
+    public func patch<Response: Decodable>(_ segments: String..., json: some Encodable) -> Endpoint<Response> {
         Endpoint(api: self, method: .patch, segments: segments, query: [:], body: Self.encode(json))
     }
 
-    private static func encode(_ value: some Encodable & Sendable) -> @Sendable () throws -> Data {
-        { try DefaultCoders.jsonEncoder.encode(value) }
+    /// `value` as JSON, encoded now, where the caller made it (in an app target its `Encodable`
+    /// conformance may be main-actor-isolated); a failure is thrown when the endpoint is sent.
+    private static func encode(_ value: some Encodable) -> Result<Data, any Error> {
+        Result { try DefaultCoders.jsonEncoder.encode(value) }
     }
 
     /// The `Authorization` value, or the error that says why there is none.

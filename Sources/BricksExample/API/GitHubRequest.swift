@@ -6,7 +6,7 @@ import FoundationNetworking
 
 /// The app-wide brick of the example: where GitHub's REST API lives, what every call carries, how
 /// replies decode and which typed error an error reply is. Every endpoint adopts it.
-protocol GitHubRequest: BaseURLRequestType where APIError == GitHubError {}
+nonisolated protocol GitHubRequest: BaseURLRequestType where APIError == GitHubError {}
 
 extension GitHubRequest {
     /// GitHub's API; `--base-url` re-points every call with `with(baseURL:)`.
