@@ -36,7 +36,10 @@ swift test -Xswiftc -warnings-as-errors --skip IntegrationTests
 echo "==> swift test: integration tests against the local httpbin"
 swift test -Xswiftc -warnings-as-errors --filter IntegrationTests --no-parallel
 
-echo "==> the swift blocks of README.md, Docs/ and the DocC catalogs compile"
+echo "==> an app target with Xcode 26's defaults and a plain one: the same endpoints, real calls from a main-actor view model"
+swift test --package-path AppTarget --scratch-path AppTarget/.build -Xswiftc -warnings-as-errors
+
+echo "==> the swift blocks of README.md, Docs/ and the DocC catalogs compile, in a plain target and in an app target"
 python3 scripts/check-doc-snippets.py
 echo "==> the prose: links and anchors resolve, cited steps exist, figures match their results file, no tracker references"
 python3 scripts/check-prose.py

@@ -1,0 +1,1 @@
+../AppClient/DecodeProbe.swift

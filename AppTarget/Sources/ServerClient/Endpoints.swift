@@ -1,0 +1,1 @@
+../AppClient/Endpoints.swift
