@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // The benchmarks of Bricks: a package of its own, so that the library keeps zero dependencies.

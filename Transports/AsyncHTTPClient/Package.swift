@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Bricks on AsyncHTTPClient (SwiftNIO). A package of its own so that the root package keeps zero

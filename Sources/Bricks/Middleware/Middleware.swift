@@ -28,6 +28,10 @@
 /// matching ``BricksError``; any other error (your app's own, say) reaches the caller unchanged.
 /// A response with an unacceptable status is not an error inside the stack: it becomes one after
 /// the outermost middleware has seen it.
+///
+/// A middleware runs away from the caller's actor. In an app target whose default isolation is the
+/// main actor, Swift infers `nonisolated` for the type that adopts `Middleware`; what it uses
+/// besides (a context key, a helper) needs `nonisolated` too.
 public protocol Middleware: Sendable {
     /// The rest of the stack: the following middleware, and finally the Session's core and the transport.
     typealias Next = @Sendable (RequestHead, RequestBody?, MiddlewareContext) async throws -> RawResponse

@@ -18,6 +18,11 @@
 /// ```
 ///
 /// ``TokenStore`` is a ready-made provider built from a refresh closure.
+///
+/// A provider runs away from the caller's actor. In an app target whose default isolation is the
+/// main actor, Swift infers `nonisolated` for the type that adopts `TokenProvider`, but an
+/// endpoint it sends (`RefreshGrant` above) and that endpoint's model need `nonisolated` too,
+/// since an endpoint of the app target may be sent from the main actor only.
 public protocol TokenProvider: Sendable {
     /// The token to send now, or `nil` when there is none: the request then goes without one.
     /// - Throws: any error; it reaches the caller of the request unchanged.

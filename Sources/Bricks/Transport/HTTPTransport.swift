@@ -27,6 +27,10 @@ import Foundation
 ///     }
 /// }
 /// ```
+///
+/// A transport runs away from the caller's actor. In an app target whose default isolation is the
+/// main actor, Swift infers `nonisolated` for the type that adopts `HTTPTransport`; the types it
+/// uses besides need `nonisolated` too.
 public protocol HTTPTransport: Sendable {
     /// Sends one request and returns the response head with its body still to be read.
     /// - Parameters:

@@ -17,7 +17,7 @@ import FoundationNetworking
 /// (`.with(timeout:)`, `.authorized(with:)`), and ``Session/pages(of:)`` follows its `Link`
 /// header. A ``BricksError``, a ``TypedAPIError`` and the logs name it by its type, such as
 /// `Endpoint<User>`, beside its method and URL.
-public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequestType, Sendable {
+public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequestType {
 
     /// The API it belongs to.
     public let api: WebAPI
@@ -98,3 +98,9 @@ public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequest
         api.decodeError(data, response)
     }
 }
+
+/// `Sendable` when its `Response` decodes anywhere: a `Decodable` whose conformance is not
+/// isolated to an actor. ``Session/send(_:)-(Request)`` then decodes it away from the caller's
+/// actor. A model of an app target (main-actor-isolated by default) makes an endpoint that is sent
+/// and decoded on the main actor, where its conformance may be used; so does `Void`.
+extension Endpoint: Sendable where Response: Decodable & SendableMetatype {}
