@@ -14,7 +14,7 @@ import Foundation
 /// ```
 ///
 /// Each page is built and decoded in the isolation of the loop that asks for it (the main actor,
-/// for a loop in a view model), as ``Session/send(_:)-(Request)`` does; the exchange itself runs
+/// for a loop in a view model), as ``Session/send(_:)`` does; the exchange itself runs
 /// away from it.
 public struct PageSequence<Request: PaginatedRequestType>: AsyncSequence {
     /// A decoded page.

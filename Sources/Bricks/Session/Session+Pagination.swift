@@ -6,10 +6,10 @@ import FoundationNetworking
 extension Session {
     /// Fetches one page and works out the request for the next.
     ///
-    /// The page is fetched and decoded as ``send(_:)-(Request)`` does; the next request is worked
+    /// The page is fetched and decoded as ``send(_:)`` does; the next request is worked
     /// out in the caller's isolation.
     /// - Returns: the page, its response head, and the next request (`nil` on the last page).
-    /// - Throws: as ``send(_:)-(Request)``, and what ``PaginatedRequestType/nextRequest(after:head:)``
+    /// - Throws: as ``send(_:)``, and what ``PaginatedRequestType/nextRequest(after:head:)``
     ///   throws.
     nonisolated(nonsending)
     public func page<Request: PaginatedRequestType>(for request: Request) async throws

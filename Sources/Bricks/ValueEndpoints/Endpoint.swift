@@ -100,7 +100,7 @@ public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequest
 }
 
 /// `Sendable` when its `Response` decodes anywhere: a `Decodable` whose conformance is not
-/// isolated to an actor. ``Session/send(_:)-(Request)`` then decodes it away from the caller's
+/// isolated to an actor. ``Session/send(_:)`` then decodes it away from the caller's
 /// actor. A model of an app target (main-actor-isolated by default) makes an endpoint that is sent
 /// and decoded on the main actor, where its conformance may be used; so does `Void`.
 extension Endpoint: Sendable where Response: Decodable & SendableMetatype {}
