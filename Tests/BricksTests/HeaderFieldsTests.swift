@@ -107,7 +107,7 @@ import FoundationNetworking
         #expect(none.textEncodingName == nil)
     }
 
-    @Test(arguments: [("42", Int64(42)), (" 7 ", 7), ("abc", -1), ("", -1)])
+    @Test(arguments: [("42", Int64(42)), (" 7 ", 7), ("abc", -1), ("", -1), ("+5", -1), ("-5", -1), ("5, 5", 5), ("1_0", -1)])
     func expectedContentLength(value: String, expected: Int64) {
         #expect(ResponseHead(statusCode: 200, headerFields: ["Content-Length": value], url: url).expectedContentLength == expected)
     }

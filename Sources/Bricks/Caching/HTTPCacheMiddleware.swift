@@ -184,7 +184,7 @@ public struct HTTPCacheMiddleware: Middleware {
         do {
             response = try await call.next(conditional, call.body, call.context)
         } catch {
-            if !Self.isCancellation(error), let stale = staleAnswer(call, stored: stored) { return stale }
+            if !BricksError.isCancellation(error), let stale = staleAnswer(call, stored: stored) { return stale }
             throw error
         }
         if response.head.statusCode == 304 {
@@ -294,8 +294,7 @@ public struct HTTPCacheMiddleware: Middleware {
         await store.remove(Self.key(url))
         for name in ["Location", "Content-Location"] {
             guard let value = head.headerFields[name], let target = URL(string: value, relativeTo: url)?.absoluteURL,
-                target.scheme?.lowercased() == url.scheme?.lowercased(), target.host?.lowercased() == url.host?.lowercased(),
-                target.port == url.port
+                Origin(target) == Origin(url)
             else { continue }
             await store.remove(Self.key(target))
         }
@@ -316,12 +315,6 @@ public struct HTTPCacheMiddleware: Middleware {
 
     /// Request fields that make a request the caller's own conditional or partial one.
     private static let conditionalFields = ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range", "Range"]
-
-    private static func isCancellation(_ error: any Error) -> Bool {
-        if error is CancellationError { return true }
-        if let error = error as? BricksError, case .cancelled = error.reason { return true }
-        return false
-    }
 }
 
 /// The keys being revalidated in the background, so that a burst of stale hits sends one request.

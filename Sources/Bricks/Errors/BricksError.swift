@@ -227,4 +227,16 @@ extension BricksError {
         if case .cancelled = reason { return true }
         return false
     }
+
+    /// Whether `error` means the call was cancelled, in any of the forms it reaches middleware:
+    /// `CancellationError`, ``Reason/cancelled``, or a transport's `URLError.cancelled`. The one
+    /// answer for every layer that must not retry or store a cancelled call.
+    static func isCancellation(_ error: any Error) -> Bool {
+        switch error {
+        case is CancellationError: true
+        case let error as BricksError: error.isCancellation
+        case let error as URLError: error.code == .cancelled
+        default: false
+        }
+    }
 }

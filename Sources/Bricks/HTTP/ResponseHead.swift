@@ -63,14 +63,14 @@ public struct ResponseHead: Sendable, Hashable {
         headerFields["Content-Type"].flatMap(Charset.name(inContentType:))?.lowercased()
     }
 
-    /// The body's length from `Content-Length`, or `-1` when it is absent or not a number, as
-    /// `URLResponse` reports it. When the transport decompressed the body, this is the length
-    /// that travelled, not the length read.
+    /// The body's length from `Content-Length`, or `-1` when it is absent or not a number (only
+    /// ASCII digits count: `+5` and `-5` are not lengths), as `URLResponse` reports it. When the
+    /// transport decompressed the body, this is the length that travelled, not the length read.
     public var expectedContentLength: Int64 {
         guard let value = headerFields["Content-Length"] else { return -1 }
-        if let length = Int64(value) { return length }  // the usual case, without building strings
+        if let length = DecimalDigits.value(value) { return length }  // the usual case
         // Padding, or equal repeated values joined by a transport ("5, 5").
-        return value.split(separator: ",").first.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } ?? -1
+        return value.split(separator: ",").first.flatMap { DecimalDigits.value($0.trimmingCharacters(in: .whitespaces)) } ?? -1
     }
 
     /// The status with its reason phrase, such as `"404 Not Found"`.

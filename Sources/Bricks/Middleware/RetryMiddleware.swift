@@ -66,7 +66,7 @@ public struct RetryMiddleware: Middleware {
                     delay = policy.backoff(afterAttempt: tries)
                 }
             } catch {
-                if Task.isCancelled || Self.isCancellation(error) { throw BricksError(.cancelled) }
+                if Task.isCancelled || BricksError.isCancellation(error) { throw BricksError(.cancelled) }
                 guard tries < policy.maxAttempts, policy.isRetryableError(error) else { throw error }
                 delay = policy.backoff(afterAttempt: tries)
             }
@@ -86,15 +86,6 @@ public struct RetryMiddleware: Middleware {
             try await sleep(delay)
         } catch {
             throw BricksError(.cancelled)
-        }
-    }
-
-    private static func isCancellation(_ error: any Error) -> Bool {
-        switch error {
-        case is CancellationError: true
-        case let error as BricksError: error.isCancellation
-        case let error as URLError: error.code == .cancelled
-        default: false
         }
     }
 }

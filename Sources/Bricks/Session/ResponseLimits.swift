@@ -56,7 +56,7 @@ public struct ResponseLimits: Sendable, Equatable {
         }
         if lengthsDiffer { try checkLengths(head) }
         // The field found above, read again only when it is not a bare number (padding, say).
-        if let firstLength { try context.checkBodySize(Int64(firstLength) ?? head.expectedContentLength) }
+        if let firstLength { try context.checkBodySize(DecimalDigits.value(firstLength) ?? head.expectedContentLength) }
     }
 
     /// Refuses Content-Length fields that disagree, also within one field a transport joined with
