@@ -10,9 +10,10 @@ import Foundation
 /// }
 /// ```
 public protocol JSONBodyRequestType: RequestType {
-    /// The type of the value sent as the body: any `Encodable` (constrained where the encoding is
-    /// written, so that an app target's main-actor-isolated model can be one; one that is not
-    /// `Encodable` has no ``encoder`` and fails to compile).
+    /// The type of the value sent as the body: any `Encodable`. The constraint is stated where the
+    /// encoding is written, so that a main-actor-isolated model of an app target can be one; a
+    /// `Body` that is not `Encodable` fails to compile ("JSONBodyRequestType sends an Encodable
+    /// body").
     associatedtype Body
     /// The value sent as the body.
     var body: Body { get }
@@ -20,11 +21,17 @@ public protocol JSONBodyRequestType: RequestType {
     var encoder: JSONEncoder { get }
 }
 
-extension JSONBodyRequestType where Body: Encodable {
+extension JSONBodyRequestType {
     /// A shared `JSONEncoder` with default options; return your own to change them.
     public var encoder: JSONEncoder { DefaultCoders.jsonEncoder }
     /// `application/json`.
     public var contentType: String? { "application/json" }
+    /// Not available: a `Body` that is not `Encodable` cannot be sent as JSON.
+    @available(*, unavailable, message: "JSONBodyRequestType sends an Encodable body")
+    public func httpBody() throws -> Data? { nil }
+}
+
+extension JSONBodyRequestType where Body: Encodable {
     /// ``body`` encoded by ``encoder``.
     /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when the value cannot be encoded (for example a
     ///   `Double.nan`).

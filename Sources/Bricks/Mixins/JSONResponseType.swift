@@ -16,6 +16,11 @@ public protocol JSONResponseType: ResponseType {
 extension JSONResponseType {
     /// A shared `JSONDecoder` with default options; return your own to change them.
     public var decoder: JSONDecoder { DefaultCoders.jsonDecoder }
+    /// Not available: a `Response` that is not `Decodable` cannot be read from JSON.
+    @available(*, unavailable, message: "JSONResponseType decodes a Decodable Response")
+    public func decode(_ data: Data, response: ResponseHead) throws -> Response {
+        throw BricksError.invalidRequest("\(Response.self) is not Decodable")
+    }
 }
 
 extension JSONResponseType where Response: Decodable {

@@ -25,7 +25,7 @@ import Foundation
 public protocol QueryParametersRequestType: RequestType {
     /// The type of the parameters: an `Encodable` struct or `[String: …]` dictionary (constrained
     /// where the encoding is written, so that an app target's main-actor-isolated type can be one;
-    /// one that is not `Encodable` has no ``queryEncoder`` and fails to compile).
+    /// parameters that are not `Encodable` fail to compile).
     associatedtype QueryParameters
     /// The parameters sent in the query.
     var queryParameters: QueryParameters { get }
@@ -33,9 +33,15 @@ public protocol QueryParametersRequestType: RequestType {
     var queryEncoder: QueryEncoder { get }
 }
 
-extension QueryParametersRequestType where QueryParameters: Encodable {
+extension QueryParametersRequestType {
     /// `QueryEncoder()` with its default options.
     public var queryEncoder: QueryEncoder { QueryEncoder() }
+    /// Not available: parameters that are not `Encodable` cannot be encoded into the query.
+    @available(*, unavailable, message: "QueryParametersRequestType encodes Encodable parameters")
+    public func encodedQueryItems() throws -> [URLQueryItem] { [] }
+}
+
+extension QueryParametersRequestType where QueryParameters: Encodable {
     /// ``queryParameters`` encoded by ``queryEncoder``.
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when they cannot be encoded.
     public func encodedQueryItems() throws -> [URLQueryItem] {
