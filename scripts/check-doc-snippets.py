@@ -35,6 +35,8 @@ works where app teams paste it. A block that cannot work in an app target says w
 Usage: python3 scripts/check-doc-snippets.py [--build-path .build/debug] [--mode plain|app] [files…]
 Needs `swift build` first, so that the Bricks and BricksTesting modules exist.
 """
+import concurrent.futures
+import os
 import pathlib
 import re
 import subprocess
@@ -58,7 +60,6 @@ BLOCK = re.compile(
 APP_TARGET = ["-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
               "-enable-upcoming-feature", "InferIsolatedConformances"]
 MODES = {"plain": [], "app": APP_TARGET}
-settings = []
 
 
 DECLARATION = re.compile(
@@ -78,11 +79,11 @@ def scoped(code, declared):
     return code
 
 
-def swiftc(arguments):
+def swiftc(settings, arguments):
     return subprocess.run(["swiftc", "-swift-version", "6", *settings, *arguments], capture_output=True, text=True)
 
 
-def check_package(package, folder, modules):
+def check_package(package, folder, modules, settings):
     """Compiles the files a guide puts in its package, each where the guide puts it: the
     `Sources/<Module>/` modules first (emitted into `folder`), then the `Tests/<Module>/` files
     against them. Returns the compiler's errors (empty when all compile) and the `@testable
@@ -105,7 +106,7 @@ def check_package(package, folder, modules):
             paths = [str(f) for f in files]
             if kind == "Sources":
                 # Type-check every body first (emitting a module alone may skip some), then emit.
-                result = swiftc(["-typecheck", "-module-name", module, *library, "-I", str(modules), *paths])
+                result = swiftc(settings, ["-typecheck", "-module-name", module, *library, "-I", str(modules), *paths])
                 if result.returncode != 0:
                     return result.stderr or result.stdout, imports
                 arguments = ["-emit-module", "-enable-testing", "-module-name", module,
@@ -113,7 +114,7 @@ def check_package(package, folder, modules):
                 imports += f"@testable import {module}\n"
             else:
                 arguments = ["-typecheck", "-module-name", module]
-            result = swiftc([*arguments, *library, "-I", str(modules), "-I", str(folder), *paths])
+            result = swiftc(settings, [*arguments, *library, "-I", str(modules), "-I", str(folder), *paths])
             if result.returncode != 0:
                 return result.stderr or result.stdout, imports
     return "", imports
@@ -135,10 +136,19 @@ def main():
     modules = build / "Modules"
     if not (modules / "Bricks.swiftmodule").exists():
         sys.exit(f"check-doc-snippets: {modules}/Bricks.swiftmodule not found; run swift build first")
+    # Each file in each mode is its own compiler run: as many at once as there are cores.
+    jobs = [(mode, path) for mode in modes for path in files]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(lambda job: check_file(job[1], modules, job[0]), jobs))
     failed = False
     for mode in modes:
-        settings[:] = MODES[mode]
-        failures, checked, plain_only = check(files, modules, app=mode == "app")
+        outcomes = [result for (each, _), result in zip(jobs, results) if each == mode]
+        failures = sum(1 for errors, _, _ in outcomes if errors)
+        checked = sum(count for _, count, _ in outcomes)
+        plain_only = sum(left for _, _, left in outcomes)
+        for errors, _, _ in outcomes:
+            if errors:
+                print(errors)
         failed = failed or failures > 0
         note = f" ({plain_only} marked plain target only)" if plain_only else ""
         print(f"check-doc-snippets: {mode} target: {checked} swift blocks in {len(files)} files, "
@@ -147,46 +157,45 @@ def main():
         sys.exit(1)
 
 
-def check(files, modules, app):
-    """Compiles the blocks of `files` in the current settings; returns the files that failed, the
-    blocks checked and the blocks left out of an app target."""
-    failures = 0
+def check_file(path, modules, mode):
+    """Compiles the blocks of one file as a target of `mode` would; returns its errors (empty when
+    it compiles), the blocks checked and the blocks left out of an app target."""
+    settings = MODES[mode]
+    app = mode == "app"
+    declared = set()
+    blocks = []
+    package = {}  # a file's path in the guide's package -> its code
     checked = 0
     plain_only = 0
-    for path in files:
-        declared = set()
-        blocks = []
-        package = {}  # a file's path in the guide's package -> its code
-        for marker, code, hidden in BLOCK.findall(path.read_text(encoding="utf-8")):
-            if marker.startswith("plain target only: "):
-                if app:
-                    plain_only += 1
-                    continue
-                marker = ""
-            if marker.startswith("file "):
-                name = marker[len("file "):]
-                package[name] = package.get(name, "") + code
-                checked += 1
-            elif marker != "skip":
-                blocks.append(scoped(code or hidden, declared))
-        if not blocks and not package:
-            continue
-        with tempfile.TemporaryDirectory() as folder:
-            folder = pathlib.Path(folder)
-            errors, imports = check_package(package, folder, modules)
-            if not errors and blocks:
-                source = folder / "main.swift"
-                source.write_text(PRELUDE + imports + "\n".join(blocks), encoding="utf-8")
-                result = swiftc(["-typecheck", "-I", str(modules), "-I", str(folder), str(source)])
-                if result.returncode != 0:
-                    errors = result.stderr.replace(str(source), f"{path}(joined blocks)")
-            errors = errors.replace(str(folder) + "/", "")
-        checked += len(blocks)
-        if errors:
-            failures += 1
-            print(f"--- {path}: its swift blocks do not compile" + (" in an app target:" if app else ":"))
-            print(errors)
-    return failures, checked, plain_only
+    for marker, code, hidden in BLOCK.findall(path.read_text(encoding="utf-8")):
+        if marker.startswith("plain target only: "):
+            if app:
+                plain_only += 1
+                continue
+            marker = ""
+        if marker.startswith("file "):
+            name = marker[len("file "):]
+            package[name] = package.get(name, "") + code
+            checked += 1
+        elif marker != "skip":
+            blocks.append(scoped(code or hidden, declared))
+    if not blocks and not package:
+        return "", checked, plain_only
+    with tempfile.TemporaryDirectory() as folder:
+        folder = pathlib.Path(folder)
+        errors, imports = check_package(package, folder, modules, settings)
+        if not errors and blocks:
+            source = folder / "main.swift"
+            source.write_text(PRELUDE + imports + "\n".join(blocks), encoding="utf-8")
+            result = swiftc(settings, ["-typecheck", "-I", str(modules), "-I", str(folder), str(source)])
+            if result.returncode != 0:
+                errors = result.stderr.replace(str(source), f"{path}(joined blocks)")
+        errors = errors.replace(str(folder) + "/", "")
+    checked += len(blocks)
+    if errors:
+        where = " in an app target:" if app else ":"
+        errors = f"--- {path}: its swift blocks do not compile{where}\n{errors}"
+    return errors, checked, plain_only
 
 
 if __name__ == "__main__":
