@@ -5,6 +5,9 @@ failed how often.
     python3 scripts/stress.py --filter IntegrationTests --runs 5 --load 2
     python3 scripts/stress.py --package ahc --sanitize thread --filter HostileStreamingTests --runs 3
 
+Under ThreadSanitizer the AsyncHTTPClient package runs with its tsan-suppressions.txt, as its
+test.sh does, unless TSAN_OPTIONS is set (TSAN_OPTIONS= runs it without).
+
 It builds the tests once (with the flags, and so in the build folders, that scripts/test.sh and
 Transports/AsyncHTTPClient/test.sh use, so an earlier build is reused), starts the local servers the
 integration tests need the way those scripts do (scripts/httpbin.sh, sse.sh, hostile.sh, with
@@ -197,6 +200,10 @@ def main():
 
     servers, server_env = start_servers()
     env = dict(os.environ, **server_env, BRICKS_REQUIRE_INTEGRATION="1")
+    if a.sanitize and a.package == "ahc" and "TSAN_OPTIONS" not in os.environ:
+        # As Transports/AsyncHTTPClient/test.sh runs it (an empty TSAN_OPTIONS runs without).
+        suppressions = os.path.join(ROOT, "Transports", "AsyncHTTPClient", "tsan-suppressions.txt")
+        env["TSAN_OPTIONS"] = f"suppressions={suppressions}:print_suppressions=1"
     burners = start_load(a.load, max(60, int(a.time_limit - (time.time() - started)) + a.run_timeout))
     log_dir = a.keep_logs or tempfile.mkdtemp(prefix="bricks-stress.")
     os.makedirs(log_dir, exist_ok=True)
