@@ -175,6 +175,10 @@ def failures_of(status, output):
     if "CHECK failed" in output:
         line = next(l for l in output.splitlines() if "CHECK failed" in l)
         rows.setdefault("<sanitizer runtime CHECK>", line.strip())
+    crash = next((l.strip() for l in output.splitlines()
+                  if "Exited with unexpected signal" in l or "Fatal error:" in l), None)
+    if crash:
+        rows.setdefault("<test process crashed>", crash)
     if status is None:
         rows.setdefault("<run timed out>", "stopped after --run-timeout")
     elif status != 0 and not rows:
