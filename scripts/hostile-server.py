@@ -79,6 +79,15 @@ Routes (query parameters optional unless stated):
   /echo-headers               200 JSON {"method", "target", "headers": {name: value}, "header_list":
                               [[name, value], ...], "body_length"}: names as received, values
                               decoded as Latin-1, repeated names joined with ", " in `headers`.
+  /random?bytes=N&seed=S&piece=P
+                              200, Content-Type application/octet-stream, Content-Length: N
+                              (default 1048576, 0..67108864) pseudo-random bytes, the same for
+                              the same seed S (default 0, 0..4294967295; Python's random.Random(S)
+                              .randbytes(N)), and X-CRC32: their CRC-32 (zlib's, decimal), so that
+                              a client can check that the bytes it read are the bytes sent. The
+                              body goes in writes of 1..P bytes (default 16384, 1..1048576), their
+                              sizes drawn from the seed too, so that a client reads it in many
+                              pieces of varied sizes.
   /json-deep?depth=N          200 JSON of N nested arrays `[[[...]]]` (default 10000, 1..10000000),
                               streamed.
   /post-once                  200 JSON {"heads", "bodies", "body_length"}: how many request heads
@@ -228,6 +237,7 @@ import itertools
 import json
 import os
 import pathlib
+import random
 import re
 import secrets
 import select
@@ -808,6 +818,28 @@ def declared_length(request):
     ]))
     if not request.head_only:
         stream_x(request, count)
+
+
+@route("/random")
+def random_bytes(request):
+    count = request.integer("bytes", MiB, 0, 64 * MiB)
+    seed = request.integer("seed", 0, 0, 0xFFFFFFFF)
+    piece = request.integer("piece", 16 * KiB, 1, MiB)
+    generator = random.Random(seed)
+    data = generator.randbytes(count)
+    request.connection.send(request.response_head(200, [
+        ("Content-Type", "application/octet-stream"), ("Content-Length", str(count)),
+        ("X-CRC32", str(zlib.crc32(data))),
+    ]))
+    if request.head_only:
+        return None
+    view = memoryview(data)
+    start = 0
+    while start < count:
+        end = min(count, start + generator.randint(1, piece))
+        request.connection.send(view[start:end])
+        start = end
+    return None
 
 
 @route("/header-flood")

@@ -48,10 +48,10 @@ private struct ReadSlideshowWrongly: RequestContextType, GETRequestType, JSONRes
     var queryItems: [URLQueryItem] { secretQuery }
 }
 
-/// `/delay/3`, slower than any time-out below.
+/// `/delay/10`, far slower than any time-out below (so a busy machine cannot let the reply win).
 private struct WaitForSlowThing: RequestContextType, GETRequestType, DataResponseType {
     let baseURL: URL
-    var path: String { "/delay/3" }
+    var path: String { "/delay/10" }
     var queryItems: [URLQueryItem] { secretQuery }
 }
 
@@ -131,8 +131,9 @@ struct ErrorDescriptionIntegrationTests {
         let started = ContinuousClock.now
         let text = try await description(
             of: { try await session.send(WaitForSlowThing(baseURL: base).with(timeout: 0.5)) },
-            url: "\(base.absoluteString)/delay/3", endpoint: "WaitForSlowThing")
-        #expect(ContinuousClock.now - started < .seconds(2))
+            url: "\(base.absoluteString)/delay/10", endpoint: "WaitForSlowThing")
+        // At its own deadline, well before the reply would have come: a bound for a hang, not a speed test.
+        #expect(ContinuousClock.now - started < .seconds(8))
         #expect(text.hasSuffix(": no complete reply arrived within 500 ms; the request timed out."))
     }
 

@@ -142,16 +142,52 @@ struct HTTPCacheIntegrationTests {
         #expect(try await session.response(for: endpoint).head.source == .cache)
     }
 
-    /// `/cache`: `Last-Modified` and `ETag`, no lifetime; httpbin answers 304 to any conditional
-    /// request: the second use is revalidated.
-    @Test func httpbinCacheRevalidates() async throws {
+    /// `/cache`: `Last-Modified` (now) and `ETag`, no explicit lifetime; httpbin answers 304 to any
+    /// conditional request. RFC 9111 §4.2.2 lets the cache give it a heuristic lifetime of a tenth
+    /// of `Date` − `Last-Modified`: 0 when the two stamps are the same second, 0.1 s when `Date`
+    /// fell in the next one. So the second use must be revalidated when the reply was stale by
+    /// then, may be a hit when it could still be fresh, and must be a hit when it had to be; the
+    /// bounds on its age come from the clock readings around the calls (RFC 9111 §4.2.3). A hit is
+    /// followed by a use once the lifetime is over for sure, which must be revalidated.
+    @Test func httpbinCacheFollowsItsHeuristicLifetime() async throws {
         let session = Session(transport: TestTransport.make(), middleware: [HTTPCacheMiddleware()])
         let endpoint = HTTPBinPath(baseURL: try HTTPBin.base(), path: "/cache")
+        let beforeFirst = Date()
         let first = try await session.response(for: endpoint)
-        let second = try await session.response(for: endpoint)
+        let afterFirst = Date()
         #expect(first.head.source == .network)
-        #expect(second.head.source == .revalidated)
+        let date = try #require(first.head.headerFields["Date"].flatMap(imfFixdate), "no Date in \(first.head.headerFields)")
+        let modified = try #require(
+            first.head.headerFields["Last-Modified"].flatMap(imfFixdate), "no Last-Modified in \(first.head.headerFields)")
+        let lifetime = max(0, date.timeIntervalSince(modified)) / 10
+        try #require(lifetime < 60, "httpbin's Last-Modified is no longer now: \(modified), Date \(date)")
+
+        let beforeSecond = Date()
+        let second = try await session.response(for: endpoint)
+        let afterSecond = Date()
         #expect(second.value == first.value)
+        // The age the cache computed lies between these (apparent age, response delay, time since).
+        let leastAge = beforeSecond.timeIntervalSince(date)
+        let mostAge = max(afterFirst.timeIntervalSince(date), afterFirst.timeIntervalSince(beforeFirst))
+            + afterSecond.timeIntervalSince(beforeFirst)
+        print("HTTPCacheIntegrationTests[\(type(of: TestTransport.make()))]: /cache Date − Last-Modified "
+            + "\(date.timeIntervalSince(modified)) s, heuristic lifetime \(lifetime) s, age at the second use "
+            + "\(leastAge)…\(mostAge) s: \(second.head.source)")
+        if lifetime <= leastAge {
+            #expect(second.head.source == .revalidated, "stale by \(leastAge - lifetime) s at least, yet not revalidated")
+        } else if lifetime > mostAge {
+            #expect(second.head.source == .cache, "fresh for \(lifetime - mostAge) s more at least, yet not served from the cache")
+        } else {
+            #expect(second.head.source == .cache || second.head.source == .revalidated)
+        }
+        guard second.head.source == .cache else { return }
+        // Stale for certain once more than the lifetime has passed since `Date`.
+        while Date().timeIntervalSince(date) <= lifetime + 0.05 {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let third = try await session.response(for: endpoint)
+        #expect(third.head.source == .revalidated)
+        #expect(third.value == first.value)
     }
 
     /// `/etag/{etag}`: 304 when `If-None-Match` names it.
@@ -171,4 +207,13 @@ struct HTTPCacheIntegrationTests {
         #expect(try await session.response(for: endpoint).head.source == .network)
         #expect(try await session.response(for: endpoint).head.source == .network)
     }
+}
+
+/// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), what httpbin sends in `Date` and `Last-Modified`.
+private func imfFixdate(_ string: String) -> Date? {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    return formatter.date(from: string)
 }

@@ -152,11 +152,13 @@ struct HostileStreamingTests {
         let before = try await heads("/sse/storm")
         let endpoint = HostileEvents(
             baseURL: try HostileServer.base(), path: "/sse/storm", reconnection: SSEReconnection(maximumAttempts: 3))
-        let (events, _) = await read(session.events(of: endpoint), for: .seconds(3))
+        // 5 s: enough for a reconnection or two however busy the machine; the floor is what the
+        // gaps below check, whatever the count.
+        let (events, _) = await read(session.events(of: endpoint), for: .seconds(5))
         let connections = try await heads("/sse/storm") - before
-        print("HostileStreamingTests[\(type(of: TestTransport.make()))]: retry 0 gave \(connections) connections in 3 s, \(events.count) events")
+        print("HostileStreamingTests[\(type(of: TestTransport.make()))]: retry 0 gave \(connections) connections in 5 s, \(events.count) events")
         #expect(connections >= 2)
-        #expect(connections <= 8)
+        #expect(connections <= 12)
         // The events continue across reconnections: each connection starts after the last id.
         #expect(events.map(\.n) == Array((0..<events.count).map { $0 + 1 }))
         let times = try await HostileServer.stats().paths["/sse/storm"]?.requests.suffix(connections).compactMap(\.t) ?? []

@@ -278,16 +278,22 @@ struct StreamingIntegrationTests {
     }
 
     /// `/drop?after=3&total=10` cuts the connection after 3 events; with reconnection the stream
-    /// resumes after the last id each time, and ends when the server answers 204.
+    /// resumes after the last id each time, and ends when the server answers 204. The events are
+    /// 50 ms apart and up to 10 connections in a row may deliver none: a transport may lose the
+    /// events still buffered when the cut arrives (AsyncHTTPClient does), and on a busy machine it
+    /// lost all three of a connection three times in a row (the limit was 3).
     @Test func reconnectionResumesAfterTheLastEventID() async throws {
         let base = try SSEServer.base()
         let session = self.session
         let before = try await SSEServer.stats()
         let endpoint = EventsEndpoint(
             baseURL: base, path: "/drop",
-            queryItems: [URLQueryItem(name: "after", value: "3"), URLQueryItem(name: "total", value: "10")],
-            reconnection: SSEReconnection(maximumAttempts: 3, defaultDelay: .milliseconds(50)))
-        let ids = try await within(.seconds(10)) {
+            queryItems: [
+                URLQueryItem(name: "after", value: "3"), URLQueryItem(name: "total", value: "10"),
+                URLQueryItem(name: "delay", value: "0.05"),
+            ],
+            reconnection: SSEReconnection(maximumAttempts: 10, defaultDelay: .milliseconds(50)))
+        let ids = try await within(.seconds(60)) {
             var ids: [String?] = []
             for try await event in session.events(of: endpoint) { ids.append(event.id) }
             return ids
@@ -316,29 +322,35 @@ struct StreamingIntegrationTests {
     }
 
     /// `/slow?count=3&delay=1`: an event every second. The first must come out of the loop when it
-    /// arrives, not when the stream ends.
+    /// arrives, not when the stream ends: when it does, the server is still streaming (it has two
+    /// more seconds to wait), which it says in its statistics.
     @Test func firstEventArrivesBeforeTheStreamEnds() async throws {
         let base = try SSEServer.base()
         let session = self.session
         let endpoint = EventsEndpoint(
             baseURL: base, path: "/slow",
             queryItems: [URLQueryItem(name: "count", value: "3"), URLQueryItem(name: "delay", value: "1")])
-        let (first, total, count) = try await within(.seconds(10)) {
+        let (first, outcome, total, count) = try await within(.seconds(60)) {
             let clock = ContinuousClock()
             let start = clock.now
             var first: Duration?
+            var outcome: String?
             var count = 0
             for try await _ in session.events(of: endpoint) {
-                if first == nil { first = clock.now - start }
+                if first == nil {
+                    first = clock.now - start
+                    outcome = try await SSEServer.stats().requests.last { $0.path == "/slow" }?.outcome
+                }
                 count += 1
             }
-            return (first, clock.now - start, count)
+            return (first, outcome, clock.now - start, count)
         }
         let firstEvent = try #require(first)
         print("StreamingIntegrationTests[\(type(of: session.transport))]: /slow?count=3&delay=1 "
             + "time to first event \(firstEvent), whole stream \(total)")
         #expect(count == 3)
-        #expect(firstEvent < .milliseconds(1800))
+        #expect(outcome == "streaming", "the first event came out of the loop after the stream ended: \(outcome ?? "no request")")
+        // The server waits a second before each event: 3 s at least, however busy the machine.
         #expect(total >= .milliseconds(2500))
     }
 
@@ -362,13 +374,13 @@ struct StreamingIntegrationTests {
         let clock = ContinuousClock()
         let left = clock.now
         var disconnects = before.disconnectsByPath["/infinite"] ?? 0
-        while disconnects == before.disconnectsByPath["/infinite"] ?? 0, clock.now - left < .seconds(3) {
+        // A hang guard, not a speed test: without the disconnect the server streams for 120 s.
+        while disconnects == before.disconnectsByPath["/infinite"] ?? 0, clock.now - left < .seconds(30) {
             try await Task.sleep(for: .milliseconds(50))
             disconnects = try await SSEServer.stats().disconnectsByPath["/infinite"] ?? 0
         }
-        let seen = clock.now - left
-        #expect(disconnects == (before.disconnectsByPath["/infinite"] ?? 0) + 1, "the server saw no disconnect")
-        #expect(seen < .seconds(2), "the server saw the disconnect after \(seen)")
+        print("StreamingIntegrationTests[\(type(of: session.transport))]: the server saw the disconnect after \(clock.now - left)")
+        #expect(disconnects == (before.disconnectsByPath["/infinite"] ?? 0) + 1, "the server saw no disconnect within 30 s")
     }
 
     // MARK: Errors before the first event

@@ -22,11 +22,13 @@ extension AsyncHTTPClientTransport {
         let task = client.execute(request: wireRequest, delegate: collector, deadline: context.deadline.map(Self.nioDeadline))
         let collected: WholeBodyCollector.Response
         do {
-            collected = try await withTaskCancellationHandler {
+            let resumed = try await withTaskCancellationHandler {
                 try await task.get()
             } onCancel: {
                 task.cancel()
             }
+            // The same value, taken again through the collector's lock: see `WholeBodyCollector.finished`.
+            collected = collector.finished ?? resumed
         } catch {
             // The collector's refusal is a BricksError already (responseTooLarge), and stays one.
             throw BricksError(sending: error, duringBody: collector.headArrived)
@@ -69,11 +71,22 @@ final class WholeBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable 
     private var body: ByteBuffer?
     private var visits = 0
     private let arrived = NIOLockedValueBox(false)
+    private let result = NIOLockedValueBox<Response?>(nil)
 
     init(context: TransportContext) { self.context = context }
 
     /// Whether the response head had arrived.
     var headArrived: Bool { arrived.withLockedValue { $0 } }
+
+    /// The response `didFinishRequest` returned, stored there under a lock as well.
+    ///
+    /// The task's future hands the same value over through a continuation, which is synchronised,
+    /// but ThreadSanitizer on Linux does not see that resumption as an ordering (swiftlang/swift#57803;
+    /// a 20-line program that resumes a continuation from a thread with an object it made is
+    /// reported): reading the head the event loop decoded (`HTTPResponseHead`'s storage) drew
+    /// "data race" reports. Taken through this lock, the event loop's writes are ordered before the
+    /// reads for the sanitizer too.
+    var finished: Response? { result.withLockedValue { $0 } }
 
     func didVisitURL(task: HTTPClient.Task<Response>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {
         visits += 1
@@ -111,6 +124,8 @@ final class WholeBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable 
 
     func didFinishRequest(task: HTTPClient.Task<Response>) throws -> Response {
         guard let head else { throw HTTPClientError.remoteConnectionClosed }
-        return Response(head: head, body: body, redirected: visits > 1)
+        let response = Response(head: head, body: body, redirected: visits > 1)
+        result.withLockedValue { $0 = response }
+        return response
     }
 }
