@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized) struct RealSpecTests {
     static func generate(_ name: String, _ api: String) throws -> GenerationResult {
         let data = try Data(contentsOf: TestFiles.packageSpecs.appendingPathComponent(name))
-        return try BricksOpenAPIGenerator.generate(from: data, configuration: GeneratorConfiguration(name: api))
+        return try BricksOpenAPIGenerator.generate(from: data, configuration: GeneratorConfiguration(name: api, accessLevel: .internal))
     }
 
     @Test func gitHub() throws {
