@@ -29,7 +29,7 @@ import Testing
         #expect {
             try SpecLoader.load(Data(text.utf8))
         } throws: { error in
-            (error as? GeneratorError)?.description == "error: #: invalid JSON at line 3, column 24: expected `,` or `}` after an object's member"
+            (error as? GeneratorError)?.description == "error: #: invalid JSON at line 3, column 25: expected `,` or `}` after an object's member"
         }
         #expect(throws: GeneratorError.self) { try SpecLoader.load(Data(#"{"openapi": "3.1.0", "x": "\q"}"#.utf8)) }
         #expect(throws: GeneratorError.self) { try SpecLoader.load(Data(#"{"openapi": "3.1.0", "x": 01}"#.utf8)) }

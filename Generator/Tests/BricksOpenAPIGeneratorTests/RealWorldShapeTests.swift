@@ -65,7 +65,7 @@ import Testing
             FileRenderer.uniqueFileNames([
                 GeneratedFile(path: "A.swift", contents: ""), GeneratedFile(path: "Operations/a.swift", contents: ""),
                 GeneratedFile(path: "Operations/AOperations.swift", contents: ""),
-            ]).map(\.path) == ["A.swift", "Operations/aOperations.swift", "Operations/AOperations2.swift"])
+            ]).map(\.path) == ["A.swift", "Operations/aOperations.swift", "Operations/AOperationsOperations.swift"])
     }
 
     @Test func contentParametersAreJSONText() throws {
@@ -74,7 +74,7 @@ import Testing
         let operations = try #require(result.files.first { $0.path == "Operations/ModelsOperations.swift" }?.contents)
         #expect(operations.contains("public func encodedQueryItems() throws -> [URLQueryItem] {"))
         #expect(operations.contains(
-            "if let filter { try items.append(URLQueryItem(name: \"filter\", value: String(decoding: MistralCoding.encoder.encode(filter), as: UTF8.self))) }"))
+            "try items.append(URLQueryItem(name: \"filter\", value: String(decoding: MistralCoding.encoder.encode(filter), as: UTF8.self)))"))
         #expect(!operations.contains("QueryEncoder("))
     }
 
