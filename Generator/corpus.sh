@@ -22,8 +22,9 @@ work="${CORPUS_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/bricks-corpus.XXXXXX")}"
 mkdir -p "$work"
 echo "work folder: $work" >&2
 
-swift build --package-path "$here" --scratch-path "$here/.build-ci" --product bricks-openapi >&2
-generator="$(swift build --package-path "$here" --scratch-path "$here/.build-ci" --show-bin-path)/bricks-openapi"
+# The flags of Generator/test.sh's build, so that the two share Generator/.build-ci.
+swift build --package-path "$here" --scratch-path "$here/.build-ci" --product bricks-openapi -Xswiftc -warnings-as-errors >&2
+generator="$(swift build --package-path "$here" --scratch-path "$here/.build-ci" --show-bin-path -Xswiftc -warnings-as-errors)/bricks-openapi"
 
 documents=()
 if [ $# -gt 0 ]; then

@@ -68,7 +68,7 @@ struct PropertyDecl: Hashable, Sendable {
     var doc: String?
     /// A Swift literal used when the value is missing (a schema `default`).
     var defaultValue: String?
-    /// Whether the property is stored behind `@Indirect` to break a cycle of value types.
+    /// Whether the property is stored in an `Indirect` box (private storage behind a computed property) to break a cycle of value types.
     var indirect = false
     /// Whether the schema marks it deprecated.
     var deprecated = false

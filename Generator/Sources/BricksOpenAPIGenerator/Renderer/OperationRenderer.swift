@@ -51,7 +51,7 @@ struct OperationRenderer {
         switch decl.response {
         case .json(let type) where type != .named("Response"):
             writer.line("\(access)typealias Response = \(type.swift)")
-        case .serverSentEvents(let type):
+        case .serverSentEvents(let type) where type != .named("Event"):
             writer.line("\(access)typealias Event = \(type?.swift ?? "ServerSentEvent")")
         case .jsonLines(let type) where type != .named("Event"):
             writer.line("\(access)typealias Event = \(type.swift)")

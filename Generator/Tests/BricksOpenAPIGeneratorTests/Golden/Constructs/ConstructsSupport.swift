@@ -49,8 +49,7 @@ public nonisolated enum JSONValue: Codable, Hashable, Sendable {
     }
 }
 
-/// Stores a value on the heap, so that a model can hold a value of its own type.
-@propertyWrapper
+/// Stores a value on the heap, so that a model can hold a value of its own type (the private storage of its property).
 public nonisolated struct Indirect<Value: Hashable & Sendable>: Hashable, Sendable {
     private final class Storage: Sendable {
         let value: Value

@@ -3,12 +3,24 @@
 import Foundation
 
 public nonisolated struct Branch: Codable, Hashable, Sendable {
-    @Indirect public var left: Tree
-    @Indirect public var right: Tree? = nil
+    public var left: Tree {
+        get { _left.wrappedValue }
+        set { _left.wrappedValue = newValue }
+    }
+    private var _left: Indirect<Tree>
+    public var right: Tree? {
+        get { _right.wrappedValue }
+        set { _right.wrappedValue = newValue }
+    }
+    private var _right: Indirect<Tree?> = Indirect(wrappedValue: nil)
 
     public init(left: Tree, right: Tree? = nil) {
-        self.left = left
-        self.right = right
+        self._left = Indirect(wrappedValue: left)
+        self._right = Indirect(wrappedValue: right)
+    }
+
+    public enum CodingKeys: String, CodingKey {
+        case _left = "left", _right = "right"
     }
 }
 
@@ -170,13 +182,21 @@ public nonisolated struct Named: Codable, Hashable, Sendable {
 
 public nonisolated struct Node: Codable, Hashable, Sendable {
     public var name: String
-    @Indirect public var parent: Node? = nil
+    public var parent: Node? {
+        get { _parent.wrappedValue }
+        set { _parent.wrappedValue = newValue }
+    }
+    private var _parent: Indirect<Node?> = Indirect(wrappedValue: nil)
     public var children: [Node]?
 
     public init(name: String, parent: Node? = nil, children: [Node]? = nil) {
         self.name = name
-        self.parent = parent
+        self._parent = Indirect(wrappedValue: parent)
         self.children = children
+    }
+
+    public enum CodingKeys: String, CodingKey {
+        case name, _parent = "parent", children
     }
 }
 
