@@ -84,35 +84,46 @@ extension DocumentValue {
     /// The node Yams' decoder reads: strings quoted (so that `"12"` and `"true"` stay strings),
     /// numbers, booleans and null plain, each with its tag.
     var node: Node {
-        var keyTags: [String: Tag.Name] = [:]
-        return node(keyTags: &keyTags)
+        var tags = Tags()
+        return node(tags: &tags)
     }
 
-    private func node(keyTags: inout [String: Tag.Name]) -> Node {
+    /// One `Tag` (a class) per kind and per key text, shared by all the nodes that have it.
+    private struct Tags {
+        let null = Tag(.null), bool = Tag(.bool), int = Tag(.int), float = Tag(.float), str = Tag(.str)
+        let seq = Tag(.seq), map = Tag(.map)
+        var keys: [String: Tag] = [:]
+
+        /// Yams finds a key by comparing it with a plain node of the key's text, tags resolved:
+        /// `"200"` must carry the tag a plain `200` resolves to.
+        mutating func key(_ text: String) -> Tag {
+            if let known = keys[text] { return known }
+            let tag = Tag(Resolver.default.resolveTag(of: Node(text)))
+            keys[text] = tag
+            return tag
+        }
+    }
+
+    private func node(tags: inout Tags) -> Node {
         switch self {
-        case .null: return .scalar(Node.Scalar("null", Tag(.null), .plain))
-        case .bool(let value): return .scalar(Node.Scalar(value ? "true" : "false", Tag(.bool), .plain))
+        case .null: return .scalar(Node.Scalar("null", tags.null, .plain))
+        case .bool(let value): return .scalar(Node.Scalar(value ? "true" : "false", tags.bool, .plain))
         case .number(let text):
             let isInteger = !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
-            return .scalar(Node.Scalar(text, Tag(isInteger ? .int : .float), .plain))
-        case .string(let text): return .scalar(Node.Scalar(text, Tag(.str), .doubleQuoted))
-        case .array(let values): return .sequence(Node.Sequence(values.map { $0.node(keyTags: &keyTags) }, Tag(.seq)))
+            return .scalar(Node.Scalar(text, isInteger ? tags.int : tags.float, .plain))
+        case .string(let text): return .scalar(Node.Scalar(text, tags.str, .doubleQuoted))
+        case .array(let values):
+            var nodes: [Node] = []
+            nodes.reserveCapacity(values.count)
+            for value in values { nodes.append(value.node(tags: &tags)) }
+            return .sequence(Node.Sequence(nodes, tags.seq))
         case .object(let object):
             var pairs: [(Node, Node)] = []
             pairs.reserveCapacity(object.members.count)
             for member in object.members {
-                // Yams finds a key by comparing it with a plain node of the key's text, tags
-                // resolved: `"200"` must carry the tag of a plain `200` (resolved once per text).
-                let tag: Tag.Name
-                if let known = keyTags[member.key] {
-                    tag = known
-                } else {
-                    tag = Resolver.default.resolveTag(of: Node(member.key))
-                    keyTags[member.key] = tag
-                }
-                pairs.append((.scalar(Node.Scalar(member.key, Tag(tag), .plain)), member.value.node(keyTags: &keyTags)))
+                pairs.append((.scalar(Node.Scalar(member.key, tags.key(member.key), .plain)), member.value.node(tags: &tags)))
             }
-            return .mapping(Node.Mapping(pairs, Tag(.map)))
+            return .mapping(Node.Mapping(pairs, tags.map))
         }
     }
 }

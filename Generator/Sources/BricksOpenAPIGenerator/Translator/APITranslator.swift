@@ -168,7 +168,7 @@ struct APITranslator {
         var webhooks: [WebhookDecl] = []
         var nested: [TypeDecl] = []
         var scope = NameScope(enclosing: [Self.apiName(configuration.name ?? document.info.title) + "Webhook"])
-        var caseNames: Set<String> = []
+        var caseNames: Set<String> = ["names"]  // the enum's `static let names`
         context.sharesInlineTypes = false
         for (key, either) in document.webhooks {
             let webhookPointer = Pointer.make(["webhooks", key])
