@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The generator's CI: builds Generator/ once and runs its tests with warnings as errors, then
-# generates GitHub's and Stripe's descriptions (and the spec of every construct) into a temporary
-# package that depends on Bricks and on Generator by path, runs the command plugin there once
-# (`swift package generate-bricks`, petstore 3.1 into a target), builds it once (debug, warnings as
+# generates GitHub's, Stripe's and Spotify's descriptions (and the spec of every construct) into a temporary
+# package that depends on Bricks and on Generator by path (Spotify in an app target: default
+# isolation MainActor, NonisolatedNonsendingByDefault, InferIsolatedConformances), runs the command
+# plugin there twice (`swift package generate-bricks`, petstore 3.1 into a target, petstore 3.0 into
+# an empty app target), builds it once (debug, warnings as
 # errors; a target of petstore 3.0 goes through the build-tool plugin), starts the local SSE
 # server (scripts/sse.sh: its own, as the transport package's test.sh does, since the root's
 # scripts/test.sh stops its server before calling this script) and runs the runtime tests of
@@ -24,8 +26,8 @@ seconds() { echo $(( $(date +%s) - $1 )); }
 step "build Generator and its tests (warnings as errors)"
 swift build --package-path "$here" --scratch-path "$here/.build-ci" --build-tests -Xswiftc -warnings-as-errors
 
-step "Generator tests"
-swift test --package-path "$here" --scratch-path "$here/.build-ci" --skip-build
+step "Generator tests (RealSpecTests left out: the same checks run below on the generated GitHub and Stripe)"
+swift test --package-path "$here" --scratch-path "$here/.build-ci" --skip-build --skip RealSpecTests
 
 generator="$(swift build --package-path "$here" --scratch-path "$here/.build-ci" --show-bin-path -Xswiftc -warnings-as-errors)/bricks-openapi"
 
@@ -40,13 +42,44 @@ generate() {
 generate "$here/Specs/github-api.json" GitHub
 generate "$here/Specs/stripe-api.yaml" Stripe
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml" Constructs
+generate "$here/Specs/spotify-web-api.yaml" SpotifyApp
+# What RealSpecTests checks, on these files (they are the same as the tests' but public).
+expect() { grep -rqF -- "$2" "$work/Sources/$1" || { echo "the generated $1 lacks: $2" >&2; exit 1; }; }
+expect GitHub "public nonisolated protocol GitHubAPI: BaseURLRequestType where APIError == BasicError {}"
+expect GitHub "public nonisolated struct IssuesListForRepo: GitHubAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType {"
+expect GitHub "private var _assignee: Indirect<NullableSimpleUser?> = Indirect(wrappedValue: nil)"
+expect Stripe "public nonisolated struct GetCustomers: StripeAPI, GETRequestType, CursorPaginatedRequestType, JSONResponseType {"
+expect Stripe "public var cursorParameter: String { \"starting_after\" }"
+expect Stripe "public var created: GetApplicationFees.Created? = nil"
+for api in GitHub Stripe; do
+    longest=$(find "$work/Sources/$api" -name '*.swift' -exec wc -l {} + | grep -v ' total$' | sort -n | tail -1 | awk '{ print $1 }')
+    test "$longest" -le 5000 || { echo "a generated $api file has $longest lines (more than 5,000)" >&2; exit 1; }
+done
+# Stripe: at most a quarter of swift-openapi-generator's 371,285 lines (Benchmarks.md).
+stripe_lines=$(cat $(find "$work/Sources/Stripe" -name '*.swift') | wc -l)
+test "$stripe_lines" -le 92821 || { echo "Stripe's output has $stripe_lines lines (more than 92,821)" >&2; exit 1; }
+# Spotify in an app target: generated models decode off the main actor (`@concurrent`).
+cat > "$work/Sources/SpotifyApp/OffTheMainActor.swift" <<'SWIFT'
+import Foundation
+
+/// Compiles only if the generated model and its decoder are not isolated to the main actor.
+@concurrent func decodeAlbum(_ data: Data) async throws -> AlbumObject {
+    try SpotifyAppCoding.decoder.decode(AlbumObject.self, from: data)
+}
+SWIFT
 mkdir -p "$work/Tests/RuntimeTests"
 cp "$here/Tests/Runtime/"*.swift "$work/Tests/RuntimeTests/"
 cat > "$work/Package.swift" <<SWIFT
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let bricks: Target.Dependency = .product(name: "Bricks", package: "Bricks")
+/// An app target's settings (Xcode 26's for a new app): the generated code compiles there too.
+let app: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
 let package = Package(
     name: "Generated",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -57,6 +90,8 @@ let package = Package(
         .target(name: "Constructs", dependencies: [bricks]),
         .target(name: "PluginBuilt", dependencies: [bricks], plugins: [.plugin(name: "BricksOpenAPIPlugin", package: "Generator")]),
         .target(name: "PluginCommitted", dependencies: [bricks]),
+        .target(name: "PluginEmpty", dependencies: [bricks], swiftSettings: app),
+        .target(name: "SpotifyApp", dependencies: [bricks], swiftSettings: app),
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
@@ -70,7 +105,7 @@ SWIFT
 # The build-tool plugin's target: the document, its configuration, and one Swift file of its own
 # (SwiftPM leaves out a target without sources before any plugin runs).
 specs="$here/Tests/BricksOpenAPIGeneratorTests/Specs"
-mkdir -p "$work/Sources/PluginBuilt" "$work/Sources/PluginCommitted"
+mkdir -p "$work/Sources/PluginBuilt" "$work/Sources/PluginCommitted" "$work/Sources/PluginEmpty"
 cp "$specs/petstore-3.0.yaml" "$work/Sources/PluginBuilt/openapi.yaml"
 printf 'name: PluginBuilt\naccessLevel: public\n' > "$work/Sources/PluginBuilt/bricks-openapi.yaml"
 echo "// The endpoints are generated at build time from openapi.yaml." > "$work/Sources/PluginBuilt/PluginBuilt.swift"
@@ -84,11 +119,15 @@ for file in PluginCommittedAPI.swift Models/Models.swift Operations/Pets.swift; 
     test -s "$work/Sources/PluginCommitted/$file" || { echo "generate-bricks did not write $file" >&2; exit 1; }
 done
 echo "   (the plugin's tool built and run in $(seconds "$begin") s)"
+# A new target without sources (SwiftPM does not list it to the plugin) is filled too.
+swift package --package-path "$work" --allow-writing-to-package-directory generate-bricks \
+    "$specs/petstore-3.0.yaml" --target PluginEmpty --name PluginEmpty --quiet
+test -s "$work/Sources/PluginEmpty/PluginEmptyAPI.swift" || { echo "generate-bricks did not fill the empty target" >&2; exit 1; }
 
 step "build the generated code (debug, warnings as errors; PluginBuilt through the build-tool plugin)"
 begin=$(date +%s)
 swift build --package-path "$work" --build-tests -Xswiftc -warnings-as-errors
-echo "   generated package built in $(seconds "$begin") s (Bricks, GitHub, Stripe, Constructs, the plugins' targets and the runtime tests)"
+echo "   generated package built in $(seconds "$begin") s (Bricks, GitHub, Stripe, Constructs, Spotify and petstore in app targets, the plugins' targets and the runtime tests)"
 built=$(find "$work/.build/plugins/outputs" -path "*/PluginBuilt/*" -name BricksOpenAPIGenerated.swift)
 test -n "$built" || { echo "the build-tool plugin wrote no BricksOpenAPIGenerated.swift for PluginBuilt" >&2; exit 1; }
 echo "   the build-tool plugin wrote $(wc -l < "$built") lines: ${built#"$work/"}"

@@ -29,11 +29,22 @@ struct GenerateBricks: CommandPlugin {
         let package = context.package.directoryURL
         let folder: URL
         if let targetName = targets.first {
-            guard let target = context.package.targets.first(where: { $0.name == targetName }) else {
-                let known = context.package.targets.map(\.name).sorted().joined(separator: ", ")
-                throw PluginFailure("no target \(targetName) in this package (its targets: \(known))")
+            if let target = context.package.targets.first(where: { $0.name == targetName }) {
+                folder = target.directoryURL
+            } else {
+                // SwiftPM leaves a target without sources out of the package it shows a plugin:
+                // a new, empty target is found by the folder SwiftPM expects for it.
+                let expected = package.appendingPathComponent("Sources").appendingPathComponent(targetName)
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: expected.path, isDirectory: &isFolder), isFolder.boolValue else {
+                    let known = context.package.targets.map(\.name).sorted().joined(separator: ", ")
+                    throw PluginFailure(
+                        "no target \(targetName) in this package (its targets: \(known)); for a new target, declare it in "
+                            + "Package.swift and create its folder Sources/\(targetName), or give --output FOLDER")
+                }
+                print("generate-bricks: \(targetName) has no sources yet (SwiftPM does not list it): writing into Sources/\(targetName)")
+                folder = expected
             }
-            folder = target.directoryURL
         } else {
             folder = Self.resolve(outputs.first ?? ".", in: package)
         }

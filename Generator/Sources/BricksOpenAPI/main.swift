@@ -11,7 +11,7 @@ struct BricksOpenAPI: ParsableCommand {
         subcommands: [Generate.self])
 }
 
-/// `bricks-openapi generate SPEC (--output DIR | --single-file FILE) [--config FILE] [--name NAME]`.
+/// `bricks-openapi generate SPEC (--output DIR | --single-file FILE) [--config FILE] [--name NAME] [--access-level LEVEL]`.
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes the Swift files for SPEC into the output folder, then prints a summary line.")
@@ -33,6 +33,9 @@ struct Generate: ParsableCommand {
     @Option(name: .long, help: "The API's name (GitHub gives GitHubAPI); overrides the configuration's.")
     var name: String?
 
+    @Option(name: .long, help: "public (the default: the output is a target the app imports) or internal; overrides the configuration's.")
+    var accessLevel: GeneratorConfiguration.AccessLevel?
+
     @Flag(name: .long, help: "Print no warnings, only the summary.")
     var quiet = false
 
@@ -53,6 +56,7 @@ struct Generate: ParsableCommand {
             }
         }
         if let name { configuration.name = name }
+        if let accessLevel { configuration.accessLevel = accessLevel }
         let data = try read(spec)
         let result: GenerationResult
         do {
@@ -115,3 +119,5 @@ struct Generate: ParsableCommand {
         return ExitCode.failure
     }
 }
+
+extension GeneratorConfiguration.AccessLevel: ExpressibleByArgument {}

@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIKit
 
 /// One file of output: a path relative to the output folder, and its text.
 public struct GeneratedFile: Sendable, Equatable {
@@ -45,6 +46,13 @@ public enum BricksOpenAPIGenerator {
         throws(GeneratorError) -> GenerationResult
     {
         let loaded = try SpecLoader.load(data)
+        var operationIds: Set<String> = []
+        for (_, either) in loaded.document.paths {
+            for endpoint in loaded.document.components[either]?.endpoints ?? [] {
+                if let id = endpoint.operation.operationId { operationIds.insert(id) }
+            }
+        }
+        try configuration.checkOperations(operationIds)
         let (api, summary, diagnostics) = APITranslator(document: loaded.document, configuration: configuration).translate()
         let files = FileRenderer(api: api, maximumLines: configuration.maximumLinesPerFile ?? 5_000).files()
         return GenerationResult(files: files, summary: summary, diagnostics: loaded.diagnostics + diagnostics)

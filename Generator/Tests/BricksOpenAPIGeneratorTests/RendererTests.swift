@@ -59,7 +59,7 @@ import Testing
     @Test func publicOutputHasPublicMembersAndInitialisers() throws {
         let result = try TestFiles.generate("petstore-3.0.yaml", GeneratorConfiguration(accessLevel: .public))
         let all = result.files.map(\.contents).joined()
-        #expect(all.contains("public protocol SwaggerPetstoreAPI: BaseURLRequestType where APIError == SwaggerPetstoreError {}"))
+        #expect(all.contains("public nonisolated protocol SwaggerPetstoreAPI: BaseURLRequestType where APIError == SwaggerPetstoreError {}"))
         #expect(all.contains("public init(petId: String, xRequestID: String? = nil)"))
     }
 }

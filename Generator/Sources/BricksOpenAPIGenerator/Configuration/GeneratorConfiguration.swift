@@ -5,7 +5,7 @@ import Yams
 ///
 /// ```yaml
 /// name: GitHub                 # the API protocol is GitHubAPI
-/// accessLevel: public          # internal (the default) or public
+/// accessLevel: public          # public (the default) or internal
 /// include:
 ///   tags: [repos, issues]      # operations with one of these tags…
 ///   paths: ["/repos/*"]        # …or under these paths (`*` at the end: a prefix)…
@@ -26,10 +26,10 @@ import Yams
 /// generated when there is no filter.
 public struct GeneratorConfiguration: Codable, Sendable, Equatable {
     /// The visibility of the generated declarations.
-    public enum AccessLevel: String, Codable, Sendable {
-        /// Visible in the module that holds the output. The default.
+    public enum AccessLevel: String, Codable, Sendable, CaseIterable {
+        /// Visible in the module that holds the output.
         case `internal`
-        /// Visible to the modules that import it.
+        /// Visible to the modules that import it. The default.
         case `public`
     }
 
@@ -97,7 +97,8 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
 
     /// The API's name (`GitHub` gives `GitHubAPI`); from the document's title when absent.
     public var name: String?
-    /// The visibility of the output. Default: internal.
+    /// The visibility of the output. Default: public (the output is usually a target of its own
+    /// that the app imports).
     public var accessLevel: AccessLevel?
     /// The operations to generate; all when absent or empty.
     public var include: Selection?
@@ -131,6 +132,15 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
     /// Reads a configuration from JSON or YAML text.
     /// - Throws: ``GeneratorError`` naming the file and what is wrong in it.
     public static func load(_ data: Data, file: String) throws(GeneratorError) -> GeneratorConfiguration {
+        if !data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            let tree: DocumentValue
+            do {
+                tree = try SpecLoader.parse(data)
+            } catch {
+                throw GeneratorError(at: file, "the configuration cannot be read: \(error.diagnostic.message)")
+            }
+            try checkKeys(tree, file: file)
+        }
         do {
             if SpecLoader.looksLikeJSON(data) {
                 return try JSONDecoder().decode(GeneratorConfiguration.self, from: data)
@@ -146,6 +156,45 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
             throw GeneratorError(at: file + " " + SpecLoader.pointer(of: error), SpecLoader.summary(of: error))
         } catch {
             throw GeneratorError(at: file, "the configuration cannot be read: \(error)")
+        }
+    }
+
+    private static let keys: Set<String> = [
+        "name", "accessLevel", "include", "exclude", "names", "pagination", "automaticPagination", "maximumLinesPerFile",
+    ]
+    private static let selectionKeys: Set<String> = ["tags", "paths", "operations"]
+    private static let paginationKeys: Set<String> = ["style", "operations", "cursorParameter", "nextCursor"]
+
+    /// Refuses a key the configuration does not know (a misspelt `acessLevel` would otherwise be
+    /// ignored without a word), naming it and the keys allowed there.
+    private static func checkKeys(_ tree: DocumentValue, file: String) throws(GeneratorError) {
+        func check(_ value: DocumentValue?, _ allowed: Set<String>, _ path: [String]) throws(GeneratorError) {
+            guard case .object(let object)? = value else { return }
+            for key in object.keys where !allowed.contains(key) {
+                throw GeneratorError(
+                    at: file + " " + Pointer.make(path + [key]),
+                    "unknown configuration key `\(key)`; the keys here are \(allowed.sorted().joined(separator: ", "))")
+            }
+        }
+        try check(tree, keys, [])
+        guard case .object(let root) = tree else { return }
+        try check(root["include"], selectionKeys, ["include"])
+        try check(root["exclude"], selectionKeys, ["exclude"])
+        if case .array(let rules)? = root["pagination"] {
+            for (index, rule) in rules.enumerated() { try check(rule, paginationKeys, ["pagination", String(index)]) }
+        }
+    }
+
+    /// Refuses pagination rules, `include` and `exclude` lists that name operations the document
+    /// does not have (a typo would otherwise select nothing, silently).
+    func checkOperations(_ operationIds: Set<String>) throws(GeneratorError) {
+        for (index, rule) in (pagination ?? []).enumerated() {
+            let unknown = (rule.operations ?? []).filter { !operationIds.contains($0) }
+            if !unknown.isEmpty {
+                throw GeneratorError(
+                    at: "configuration " + Pointer.make(["pagination", String(index), "operations"]),
+                    "the document has no operation \(unknown.map { "`\($0)`" }.joined(separator: ", "))")
+            }
         }
     }
 }

@@ -68,7 +68,7 @@ struct PropertyDecl: Hashable, Sendable {
     var doc: String?
     /// A Swift literal used when the value is missing (a schema `default`).
     var defaultValue: String?
-    /// Whether the property is stored behind `@Indirect` to break a cycle of value types.
+    /// Whether the property is stored in an `Indirect` box (private storage behind a computed property) to break a cycle of value types.
     var indirect = false
     /// Whether the schema marks it deprecated.
     var deprecated = false
@@ -193,6 +193,13 @@ enum ParameterEncoding: Hashable, Sendable {
     case list(ScalarKind, explode: Bool, separator: String)
     /// An object or other structure encoded with Bricks' `QueryEncoder` (`deepObject`: `a[b]=c`).
     case deepObject
+    /// A value described with `content` (JSON) instead of `schema`: the value as JSON text.
+    case jsonText
+}
+
+extension ParameterEncoding {
+    /// Whether the value is written by code that can throw (`encodedQueryItems()`).
+    var isEncoded: Bool { self == .deepObject || self == .jsonText }
 }
 
 /// The kinds of scalar a parameter can hold, each with its way to text.
@@ -281,4 +288,19 @@ struct APIDecl: Sendable {
     var credentials: [CredentialDecl]
     var operations: [OperationDecl]
     var models: [TypeDecl]
+    /// The webhooks the API sends, as the cases of one enum (`<name>Webhook`).
+    var webhooks: [WebhookDecl] = []
+    /// Types declared inside that enum (inline payload schemas).
+    var webhookNested: [TypeDecl] = []
+}
+
+/// One webhook (a request the API sends to your server): a case of the `<name>Webhook` enum.
+struct WebhookDecl: Hashable, Sendable {
+    /// The webhook's name in the document (`batch_cancelled`).
+    var key: String
+    /// The case (`batchCancelled`).
+    var caseName: String
+    /// The type of the request's JSON body.
+    var payload: TypeRef
+    var doc: String?
 }

@@ -17,56 +17,43 @@ public enum SpecLoader {
         public var diagnostics: [Diagnostic]
     }
 
-    private struct VersionProbe: Decodable {
-        var openapi: String?
-        var swagger: String?
-    }
-
     /// Parses a document.
-    /// - Throws: ``GeneratorError`` naming the place: invalid JSON or YAML, an unsupported version,
-    ///   or a value OpenAPIKit refuses (as a JSON pointer).
+    ///
+    /// JSON is read as JSON (``JSONReader``: surrogate pairs, numbers of any size), YAML by Yams;
+    /// both keep the order of keys, which the output follows. ``DocumentNormalizer`` then rewrites
+    /// what breaks the letter of OpenAPI but has one obvious meaning, with a warning per place,
+    /// and OpenAPIKit reads the result.
+    /// - Throws: ``GeneratorError`` naming the place: invalid JSON or YAML (line and column), an
+    ///   unsupported version, or a value OpenAPIKit refuses (as a JSON pointer).
     public static func load(_ data: Data) throws(GeneratorError) -> Loaded {
-        let isJSON = looksLikeJSON(data)
-        let probe: VersionProbe
-        var yamlText = ""
-        do {
-            if isJSON {
-                // Checked as JSON first, for JSON's own error messages.
-                _ = try JSONSerialization.jsonObject(with: data)
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw GeneratorError(at: "#", "the document is neither JSON nor UTF-8 YAML")
-            }
-            yamlText = text
-            probe = try YAMLDecoder().decode(VersionProbe.self, from: text)
-        } catch let error as GeneratorError {
-            throw error
-        } catch let error as DecodingError {
-            throw GeneratorError(at: pointer(of: error), "invalid \(isJSON ? "JSON" : "YAML"): \(summary(of: error))")
-        } catch let error as NSError where isJSON {
-            throw GeneratorError(at: "#", "invalid JSON: \(error.userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription)")
-        } catch {
-            throw GeneratorError(at: "#", "invalid \(isJSON ? "JSON" : "YAML"): \(error)")
+        let tree = try parse(data)
+        guard case .object(let root) = tree else {
+            throw GeneratorError(at: "#", "the document is not an object (a map of `openapi`, `info`, `paths`…)")
         }
-        if probe.swagger != nil {
+        if root["swagger"] != nil {
             throw GeneratorError(at: "#/swagger", "Swagger 2.0 is not supported; convert the document to OpenAPI 3 first")
         }
-        guard let version = probe.openapi else {
-            throw GeneratorError(at: "#/openapi", "the document has no `openapi` version")
+        let version: String
+        switch root["openapi"] {
+        case .string(let text)?, .number(let text)?: version = text
+        default: throw GeneratorError(at: "#/openapi", "the document has no `openapi` version")
         }
+        let isVersion30 = version.hasPrefix("3.0")
+        guard isVersion30 || version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
+            throw GeneratorError(at: "#/openapi", "OpenAPI \(version) is not supported (3.0 and 3.1 are)")
+        }
+        let (normalized, rewrites) = DocumentNormalizer.normalize(tree, version: isVersion30 ? .v30 : .v31)
+        let node = normalized.node
         do {
             let document: OpenAPIKit.OpenAPI.Document
-            if version.hasPrefix("3.0") {
-                // JSON is read by the YAML decoder too: Foundation's JSONDecoder does not keep the
-                // order of keys, and the output follows the document's order.
-                let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: yamlText)
+            // Yams' decoder reads the tree (Foundation's JSONDecoder would not keep the order of keys).
+            if isVersion30 {
+                let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node)
                 document = old.convert(to: .v3_1_1)
-            } else if version.hasPrefix("3.1") || version.hasPrefix("3.2") {
-                document = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: yamlText)
             } else {
-                throw GeneratorError(at: "#/openapi", "OpenAPI \(version) is not supported (3.0 and 3.1 are)")
+                document = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node)
             }
-            let diagnostics = document.warnings.map { warning in
+            let diagnostics = rewrites + document.warnings.map { warning in
                 Diagnostic(.warning, at: "#", "OpenAPIKit: \(warning)")
             }
             return Loaded(document: document, declaredVersion: version, diagnostics: diagnostics)
@@ -82,6 +69,30 @@ public enum SpecLoader {
             }
             let described = OpenAPIKit.OpenAPI.Error(from: inner)
             throw GeneratorError(at: pointer(of: described.codingPath), described.localizedDescription)
+        }
+    }
+
+    /// The tree of a JSON or YAML text.
+    static func parse(_ data: Data) throws(GeneratorError) -> DocumentValue {
+        if looksLikeJSON(data) {
+            do {
+                return try JSONReader.read(data)
+            } catch {
+                throw GeneratorError(at: "#", "invalid JSON at \(error.description)")
+            }
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw GeneratorError(at: "#", "the document is neither JSON nor UTF-8 YAML")
+        }
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw GeneratorError(at: "#", "the document is empty")
+            }
+            return DocumentValue(node)
+        } catch let error as GeneratorError {
+            throw error
+        } catch {
+            throw GeneratorError(at: "#", "invalid YAML: \(error)")
         }
     }
 

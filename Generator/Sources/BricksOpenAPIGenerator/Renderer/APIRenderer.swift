@@ -156,7 +156,7 @@ struct APIRenderer {
         }
     }
 
-    /// `Support.swift`: `JSONValue` and `@Indirect`, when the models use them.
+    /// `Support.swift`: `JSONValue`, `OrEmpty` and `Indirect`, when the models use them.
     func supportFile() -> String? {
         guard usesJSONValue || usesIndirect || usesOrEmpty else { return nil }
         var writer = CodeWriter()
@@ -213,8 +213,7 @@ struct APIRenderer {
         }
         if usesIndirect {
             if usesJSONValue || usesOrEmpty { writer.line("") }
-            writer.doc("Stores a value on the heap, so that a model can hold a value of its own type.")
-            writer.line("@propertyWrapper")
+            writer.doc("Stores a value on the heap, so that a model can hold a value of its own type (the private storage of its property).")
             writer.block("\(access)struct Indirect<Value: Hashable & Sendable>: Hashable, Sendable") { writer in
                 writer.block("private final class Storage: Sendable") { writer in
                     writer.line("let value: Value")

@@ -33,18 +33,110 @@ struct FileRenderer {
             }
             files += pack(blocks, folder: "Operations", base: group, imports: ["Bricks", "Foundation"])
         }
-        return files
+        if !api.webhooks.isEmpty {
+            files += pack([(api.name + "Webhook", webhookLines(models: models))], folder: "Webhooks", base: api.name + "Webhook", imports: ["Foundation"])
+        }
+        return Self.uniqueFileNames(files).map { file in
+            var file = file
+            file.contents = Self.nonisolated(file.contents)
+            return file
+        }
+    }
+
+    /// Every top-level type, protocol and extension marked `nonisolated`: in an app target whose
+    /// default isolation is the main actor (`.defaultIsolation(MainActor.self)`) the models would
+    /// otherwise be main-actor types, decoded on the main actor only, and their conformances to
+    /// `Codable`, `Sendable` and the bricks isolated ones that a `Session` off the main actor
+    /// cannot use. In any other target the word changes nothing.
+    static func nonisolated(_ text: String) -> String {
+        let starts = ["struct ", "enum ", "indirect enum ", "extension ", "protocol ", "final class ", "class "]
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in lines.indices {
+            let line = lines[index]
+            guard let first = line.first, first.isLetter else { continue }
+            for access in ["public ", ""] where line.hasPrefix(access) {
+                let rest = line.dropFirst(access.count)
+                if starts.contains(where: { rest.hasPrefix($0) }) {
+                    lines[index] = access + "nonisolated " + rest
+                    break
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The files with names no other file of the output has (SwiftPM refuses two files of one
+    /// target with the same name, in any folder; compared without case, as macOS does): a tag
+    /// named `models` writes `Operations/ModelsOperations.swift` beside `Models/Models.swift`.
+    static func uniqueFileNames(_ files: [GeneratedFile]) -> [GeneratedFile] {
+        var taken: Set<String> = []
+        return files.map { file in
+            var file = file
+            let slash = file.path.lastIndex(of: "/")
+            let folder = slash.map { String(file.path[...$0]) } ?? ""
+            let base = String(file.path.dropFirst(folder.count).dropLast(".swift".count))
+            var name = base
+            var number = 1
+            while taken.contains(name.lowercased()) {
+                number &+= 1
+                name = base + (folder == "Operations/" ? "Operations" : "Files") + (number > 2 ? String(number &- 1) : "")
+            }
+            taken.insert(name.lowercased())
+            file.path = folder + name + ".swift"
+            return file
+        }
+    }
+
+    /// The enum of the webhooks: a case per webhook, its payload decoded from an incoming request's body.
+    private func webhookLines(models: ModelRenderer) -> [String] {
+        var writer = CodeWriter()
+        let name = api.name + "Webhook"
+        writer.doc(
+            "The webhooks \(api.title) sends: an incoming request's body decoded by the webhook's name in the document.\n\n"
+                + "```swift\nguard let webhook = try \(name)(name: \"\(api.webhooks[0].key)\", body: body) else { return }\n"
+                + "switch webhook {\ncase .\(ModelRenderer.unescaped(api.webhooks[0].caseName))(let payload): print(payload)\n"
+                + (api.webhooks.count > 1 ? "default: break\n" : "") + "}\n```")
+        writer.block("\(access)enum \(name): Hashable, Sendable") { writer in
+            for webhook in api.webhooks {
+                writer.doc((webhook.doc ?? "") + (webhook.doc == nil ? "" : "\n\n") + "`\(webhook.key)`.")
+                writer.line("case \(webhook.caseName)(\(webhook.payload.swift))")
+            }
+            for decl in api.webhookNested {
+                writer.line("")
+                models.render(decl, into: &writer)
+            }
+            writer.line("")
+            writer.doc(
+                "The webhook `name` (as the document names it) read from the JSON `body` of the request; nil for a name the "
+                    + "document does not have.\n- Throws: `DecodingError` when the body is not the webhook's payload.")
+            writer.block("\(access)init?(name: String, body: Data) throws") { writer in
+                writer.line("switch name {")
+                for webhook in api.webhooks {
+                    writer.line("case \(SchemaTranslator.stringLiteral(webhook.key)):")
+                    writer.line("    self = try .\(webhook.caseName)(\(api.name)Coding.decoder.decode(\(webhook.payload.swift).self, from: body))")
+                }
+                writer.line("default:")
+                writer.line("    return nil")
+                writer.line("}")
+            }
+            writer.line("")
+            writer.doc("The names of the webhooks, as the document writes them.")
+            let names = api.webhooks.map { SchemaTranslator.stringLiteral($0.key) }.joined(separator: ", ")
+            writer.line("\(access)static let names: [String] = [\(names)]")
+        }
+        return writer.lines
     }
 
     private func uses(_ name: String) -> Bool {
-        api.models.contains { $0.mentions(name) } || api.operations.contains { operation in
+        api.webhooks.contains { $0.payload.mentions(name) } || api.webhookNested.contains { $0.mentions(name) }
+            || api.models.contains { $0.mentions(name) } || api.operations.contains { operation in
             operation.nested.contains { $0.mentions(name) } || operation.parameters.contains { $0.type.mentions(name) }
                 || operation.mentionsInBodyOrResponse(name)
         }
     }
 
     private var usesIndirect: Bool {
-        api.models.contains { $0.hasIndirect } || api.operations.contains { $0.nested.contains { $0.hasIndirect } }
+        api.webhookNested.contains { $0.hasIndirect } || api.models.contains { $0.hasIndirect } || api.operations.contains { $0.nested.contains { $0.hasIndirect } }
     }
 
     /// Blocks packed in order into files `base.swift`, `base2.swift`….

@@ -26,22 +26,28 @@ struct ModelRenderer {
             }
             for property in decl.properties {
                 writer.doc(Self.propertyDoc(property))
-                writer.line(Self.storedProperty(property, access: access))
+                if property.indirect {
+                    renderIndirect(property, into: &writer)
+                } else {
+                    writer.line(Self.storedProperty(property, access: access))
+                }
             }
-            let needsInit = !access.isEmpty || decl.properties.contains { $0.defaultValue != nil }
+            // An indirect property's storage is private: the memberwise initialiser Swift would
+            // make is private too.
+            let needsInit = !access.isEmpty || decl.properties.contains { $0.defaultValue != nil || $0.indirect }
             if needsInit {
                 writer.line("")
                 renderMemberwiseInit(decl.properties, into: &writer)
             }
-            let needsKeys = decl.properties.contains { Self.unescaped($0.name) != $0.key }
+            let needsKeys = decl.properties.contains { Self.unescaped($0.name) != $0.key || $0.indirect }
             let needsDecoder = decl.properties.contains { $0.defaultValue != nil }
             if needsKeys || needsDecoder {
                 writer.line("")
                 writer.block("\(access.isEmpty ? "" : "public ")enum CodingKeys: String, CodingKey") { writer in
                     // Packed into lines of about 110 characters: `case id, name`, `case htmlURL = "html_url", …`.
                     let entries = decl.properties.map { property in
-                        Self.unescaped(property.name) == property.key
-                            ? property.name : "\(property.name) = \(SchemaTranslator.stringLiteral(property.key))"
+                        let name = Self.codedName(property)
+                        return Self.unescaped(name) == property.key ? name : "\(name) = \(SchemaTranslator.stringLiteral(property.key))"
                     }
                     var line = ""
                     for entry in entries {
@@ -59,13 +65,19 @@ struct ModelRenderer {
                 writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
                     writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
                     for property in decl.properties {
-                        let key = "." + property.name
+                        let key = "." + Self.codedName(property)
+                        let value: String
                         if let defaultValue = property.defaultValue {
-                            writer.line("\(property.name) = try container.decodeIfPresent(\(property.type.swift).self, forKey: \(key)) ?? \(defaultValue)")
+                            value = "try container.decodeIfPresent(\(property.type.swift).self, forKey: \(key)) ?? \(defaultValue)"
                         } else if property.type.isOptional {
-                            writer.line("\(property.name) = try container.decodeIfPresent(\(property.type.nonOptional.swift).self, forKey: \(key))")
+                            value = "try container.decodeIfPresent(\(property.type.nonOptional.swift).self, forKey: \(key))"
                         } else {
-                            writer.line("\(property.name) = try container.decode(\(property.type.swift).self, forKey: \(key))")
+                            value = "try container.decode(\(property.type.swift).self, forKey: \(key))"
+                        }
+                        if property.indirect {
+                            writer.line("\(Self.codedName(property)) = Indirect(wrappedValue: \(value))")
+                        } else {
+                            writer.line("\(property.name) = \(value)")
                         }
                     }
                 }
@@ -81,14 +93,27 @@ struct ModelRenderer {
     }
 
     static func storedProperty(_ property: PropertyDecl, access: String) -> String {
-        let wrapper = property.indirect ? "@Indirect " : ""
-        var text = "\(wrapper)\(access)var \(property.name): \(property.type.swift)"
-        if let defaultValue = property.defaultValue {
-            text += " = " + defaultValue
-        } else if property.indirect && property.type.isOptional {
-            text += " = nil"
-        }
+        var text = "\(access)var \(property.name): \(property.type.swift)"
+        if let defaultValue = property.defaultValue { text += " = " + defaultValue }
         return text
+    }
+
+    /// The name a property is stored, coded and hashed under: `_name` for an indirect one.
+    static func codedName(_ property: PropertyDecl) -> String {
+        property.indirect ? "_" + unescaped(property.name) : property.name
+    }
+
+    /// A property on the cycle of a recursive type: stored on the heap in a private `Indirect`,
+    /// read and written through a computed property of the schema's name. (Not a property
+    /// wrapper: Swift 6.3 refuses a wrapped property in a `nonisolated` type.)
+    private func renderIndirect(_ property: PropertyDecl, into writer: inout CodeWriter) {
+        let storage = Self.codedName(property)
+        writer.block("\(access)var \(property.name): \(property.type.swift)") { writer in
+            writer.line("get { \(storage).wrappedValue }")
+            writer.line("set { \(storage).wrappedValue = newValue }")
+        }
+        let initial = property.defaultValue ?? (property.type.isOptional ? "nil" : nil)
+        writer.line("private var \(storage): Indirect<\(property.type.swift)>" + (initial.map { " = Indirect(wrappedValue: \($0))" } ?? ""))
     }
 
     func renderMemberwiseInit(_ properties: [PropertyDecl], into writer: inout CodeWriter) {
@@ -106,7 +131,11 @@ struct ModelRenderer {
             }
             return text
         }
-        let assignments = properties.map { property in "self.\(property.name) = \(local(property))" }
+        let assignments = properties.map { property in
+            property.indirect
+                ? "self.\(Self.codedName(property)) = Indirect(wrappedValue: \(local(property)))"
+                : "self.\(property.name) = \(local(property))"
+        }
         let signature = "\(access)init(\(parameters.joined(separator: ", ")))"
         if signature.count &+ 8 <= 120 {
             writer.block(signature) { writer in assignments.forEach { writer.line($0) } }

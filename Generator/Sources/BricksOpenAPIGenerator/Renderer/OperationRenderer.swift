@@ -51,7 +51,7 @@ struct OperationRenderer {
         switch decl.response {
         case .json(let type) where type != .named("Response"):
             writer.line("\(access)typealias Response = \(type.swift)")
-        case .serverSentEvents(let type):
+        case .serverSentEvents(let type) where type != .named("Event"):
             writer.line("\(access)typealias Event = \(type?.swift ?? "ServerSentEvent")")
         case .jsonLines(let type) where type != .named("Event"):
             writer.line("\(access)typealias Event = \(type.swift)")
@@ -124,8 +124,8 @@ struct OperationRenderer {
             }
         }
         let query = decl.parameters.filter { $0.location == .query }
-        let plain = query.filter { if case .deepObject = $0.encoding { return false } else { return true } }
-        let structured = query.filter { if case .deepObject = $0.encoding { return true } else { return false } }
+        let plain = query.filter { !$0.encoding.isEncoded }
+        let structured = query.filter { $0.encoding.isEncoded }
         if !plain.isEmpty {
             writer.line("")
             writer.block("\(access)var queryItems: [URLQueryItem]") { writer in
@@ -137,12 +137,19 @@ struct OperationRenderer {
         if !structured.isEmpty {
             writer.line("")
             writer.block("\(access)func encodedQueryItems() throws -> [URLQueryItem]") { writer in
-                writer.line("let encoder = QueryEncoder(arrayEncoding: .brackets)")
+                if structured.contains(where: { $0.encoding == .deepObject }) {
+                    writer.line("let encoder = QueryEncoder(arrayEncoding: .brackets)")
+                }
                 writer.line("var items: [URLQueryItem] = []")
                 for parameter in structured {
                     let key = SchemaTranslator.stringLiteral(parameter.key)
                     unwrapping(parameter, into: &writer) { value, writer in
-                        writer.line("items += try encoder.encode([\(key): \(value)])")
+                        if parameter.encoding == .jsonText {
+                            let json = "String(decoding: \(api.name)Coding.encoder.encode(\(value)), as: UTF8.self)"
+                            writer.line("try items.append(URLQueryItem(name: \(key), value: \(json)))")
+                        } else {
+                            writer.line("items += try encoder.encode([\(key): \(value)])")
+                        }
                     }
                 }
                 writer.line("return items")
@@ -228,6 +235,8 @@ struct OperationRenderer {
             return "\(mapped).joined(separator: \(SchemaTranslator.stringLiteral(separator)))"
         case .deepObject:
             return "String(describing: \(value))"
+        case .jsonText:
+            return "(try? \(apiName)Coding.encoder.encode(\(value))).map { String(decoding: $0, as: UTF8.self) }"
         }
     }
 

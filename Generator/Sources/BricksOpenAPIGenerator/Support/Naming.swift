@@ -97,7 +97,7 @@ enum Naming {
         "UUID", "Void", "CodingKey", "CodingKeys", "RawRepresentable", "Foundation", "Bricks", "Session",
         "HTTPMethod", "Middleware", "MiddlewareContext", "RawResponse", "ResponseHead", "ServerSentEvent",
         "MultipartFormPart", "QueryEncoder", "Endpoint", "WebAPI", "RequestBody", "RequestHead", "JSONValue", "Indirect",
-        "APIError", "Value",
+        "APIError", "Value", "OrEmpty", "Webhook",
     ]
 
     /// Names a top-level type must not take: those above, and the associated types of the bricks

@@ -29,9 +29,6 @@ struct APITranslator {
         var summary = TranslationSummary()
         let names = configuration.names ?? [:]
 
-        for (key, _) in document.webhooks {
-            context.warn(Pointer.make(["webhooks", key]), "webhooks are not generated: ignored")
-        }
 
         // 1. The operations selected.
         struct Candidate {
@@ -81,7 +78,7 @@ struct APITranslator {
         summary.schemasFiltered = allKeys.filter { !needed.contains($0) }.count
 
         // 3. Names: components first, then operations, all unique.
-        var taken: Set<String> = [apiName + "API", apiName + "Coding", apiName + "Credentials"]
+        var taken: Set<String> = [apiName + "API", apiName + "Coding", apiName + "Credentials", apiName + "Webhook"]
         for key in allKeys.sorted() where needed.contains(key) {
             var name = names[key] ?? Naming.typeName(key)
             if Naming.reservedTopLevelNames.contains(name) || name == apiName + "API" { name = apiName + name }
@@ -137,6 +134,9 @@ struct APITranslator {
             }
         }
 
+        // 5b. Webhooks: one enum, a case per webhook with its payload.
+        let (webhooks, webhookNested) = translateWebhooks(context: context, schemas: schemaTranslator)
+
         // 6. The API error, credentials and base URL.
         let errorType = commonErrorType(candidates.map(\.operation), context: context, models: models)
         if let errorType {
@@ -154,12 +154,57 @@ struct APITranslator {
         LayoutBalancer.balance(models: &models, operations: &operations)
 
         let api = APIDecl(
-            name: apiName, protocolName: apiName + "API", access: configuration.accessLevel ?? .internal,
+            name: apiName, protocolName: apiName + "API", access: configuration.accessLevel ?? .public,
             title: document.info.title, version: document.info.version, baseURL: baseURL, errorType: errorType,
-            secretHeaderNames: secrets, credentials: credentials, operations: operations, models: models)
+            secretHeaderNames: secrets, credentials: credentials, operations: operations, models: models,
+            webhooks: webhooks, webhookNested: webhookNested)
         var diagnostics = context.diagnostics
         if context.usesJSONValue || context.usesDate { diagnostics += [] }
         return (api, summary, diagnostics)
+    }
+
+    /// The webhooks' payloads (the JSON body of each operation of each webhook).
+    private func translateWebhooks(context: TranslationContext, schemas: SchemaTranslator) -> ([WebhookDecl], [TypeDecl]) {
+        var webhooks: [WebhookDecl] = []
+        var nested: [TypeDecl] = []
+        var scope = NameScope(enclosing: [Self.apiName(configuration.name ?? document.info.title) + "Webhook"])
+        var caseNames: Set<String> = ["names"]  // the enum's `static let names`
+        context.sharesInlineTypes = false
+        for (key, either) in document.webhooks {
+            let webhookPointer = Pointer.make(["webhooks", key])
+            guard let pathItem = document.components[either] else {
+                context.warn(webhookPointer, "unresolvable path item $ref: the webhook is not generated")
+                continue
+            }
+            for endpoint in pathItem.endpoints {
+                let pointer = webhookPointer + "/" + endpoint.method.rawValue.lowercased()
+                guard let bodyEither = endpoint.operation.requestBody, let request = document.components[bodyEither],
+                    let (type, content) = context.contents(request.content).first(where: { OperationTranslator.isJSON($0.key) }),
+                    let schema = content.schema
+                else {
+                    context.warn(pointer, "the webhook has no JSON request body: not generated")
+                    continue
+                }
+                var caseName = Naming.memberName(pathItem.endpoints.count > 1 ? key + " " + endpoint.method.rawValue : key)
+                let base = caseName
+                var counter = 2
+                while caseNames.contains(caseName) {
+                    caseName = base + String(counter)
+                    counter &+= 1
+                }
+                caseNames.insert(caseName)
+                let payload = schemas.typeRef(
+                    for: schema, suggested: Naming.typeName(key) + "Payload",
+                    pointer: pointer + "/requestBody/content/" + Pointer.escape(type.rawValue) + "/schema", nested: &nested,
+                    scope: &scope)
+                let operation = endpoint.operation
+                webhooks.append(WebhookDecl(
+                    key: key, caseName: Naming.escaped(caseName), payload: payload.nonOptional,
+                    doc: OperationTranslator.doc(summary: operation.summary, description: operation.description)))
+            }
+        }
+        context.sharesInlineTypes = true
+        return (webhooks, nested)
     }
 
     private static func stringEnumNames(in models: [TypeDecl]) -> Set<String> {

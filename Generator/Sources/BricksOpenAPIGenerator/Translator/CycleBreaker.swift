@@ -1,5 +1,5 @@
 /// Breaks cycles of value types (`struct A { var b: B? }`, `struct B { var a: A? }`), which Swift
-/// cannot lay out: a property on a cycle is stored `@Indirect`, an enum on one is `indirect`.
+/// cannot lay out: a property on a cycle is stored in an `Indirect` box, an enum on one is `indirect`.
 /// Arrays and dictionaries store their elements apart already, so only inline references count.
 enum CycleBreaker {
     private struct Node {

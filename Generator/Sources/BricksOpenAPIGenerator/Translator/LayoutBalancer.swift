@@ -1,5 +1,5 @@
 /// Keeps every model's inline layout small: a property whose type would store many fields inline
-/// (a struct holding structs holding enums…) is stored `@Indirect`, and a one-of enum whose
+/// (a struct holding structs holding enums…) is stored in an `Indirect` box, and a one-of enum whose
 /// members are large becomes `indirect`. Without it the compiler spends minutes generating the
 /// copy and destroy code of Stripe's deeply nested models; with it each type's layout is its own
 /// fields plus pointers.

@@ -111,13 +111,33 @@ struct OperationTranslator {
         case .querystring:
             throw SkipReason(pointer: pointer, message: "`in: querystring` parameters are not supported")
         }
-        guard case .a(let schemaContext) = parameter.schemaOrContent else {
-            throw SkipReason(pointer: pointer, message: "parameter `\(parameter.name)` uses `content` instead of `schema`")
-        }
         let schema: JSONSchema
-        switch schemaContext.schema {
-        case .a(let reference): schema = .reference(reference.jsonReference)
-        case .b(let inline): schema = inline
+        let schemaContext: OpenAPI.Parameter.SchemaContext?
+        var schemaPointer = pointer + "/schema"
+        switch parameter.schemaOrContent {
+        case .a(let context):
+            schemaContext = context
+            switch context.schema {
+            case .a(let reference): schema = .reference(reference.jsonReference)
+            case .b(let inline): schema = inline
+            }
+        case .b(let content):
+            // `content` (one media type) instead of `schema`: the value written as JSON text.
+            guard location != .path else {
+                throw SkipReason(pointer: pointer, message: "path parameter `\(parameter.name)` uses `content`: a path segment cannot hold JSON")
+            }
+            let contents = context.contents(content)
+            guard let (contentType, media) = contents.first(where: { Self.isJSON($0.key) }) ?? contents.first,
+                let mediaSchema = media.schema
+            else {
+                throw SkipReason(pointer: pointer, message: "parameter `\(parameter.name)` has `content` without a schema")
+            }
+            if !Self.isJSON(contentType) {
+                context.warn(pointer + "/content", "parameter `\(parameter.name)` is described as \(contentType.rawValue): written as JSON text")
+            }
+            schemaContext = nil
+            schema = mediaSchema
+            schemaPointer = pointer + "/content/" + Pointer.escape(contentType.rawValue) + "/schema"
         }
         var memberName = Naming.memberName(parameter.name)
         if usedNames.contains(memberName) { memberName += "Parameter" }
@@ -130,12 +150,17 @@ struct OperationTranslator {
         usedNames.insert(memberName)
 
         var type = schemas.typeRef(
-            for: schema, suggested: Naming.typeName(parameter.name), pointer: pointer + "/schema", nested: &nested,
+            for: schema, suggested: Naming.typeName(parameter.name), pointer: schemaPointer, nested: &nested,
             scope: &scope)
         let required = location == .path || parameter.required
         if !required { type = type.optional }
 
         let encoding: ParameterEncoding
+        guard let schemaContext else {
+            return ParameterDecl(
+                name: Naming.escaped(memberName), key: parameter.name, location: location, type: type, encoding: .jsonText,
+                doc: parameter.description.map { Self.firstParagraph($0) }, deprecated: parameter.deprecated)
+        }
         let style = schemaContext.style
         if style == .deepObject {
             guard location == .query else {

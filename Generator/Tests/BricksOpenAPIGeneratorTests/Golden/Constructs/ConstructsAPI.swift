@@ -8,38 +8,38 @@ import FoundationNetworking
 
 /// The app-wide brick of Constructs (version 1): where the API lives, how its JSON is read. Every endpoint adopts it;
 /// send one with `Session.send(_:)`, its pages with `Session.pages(of:)`.
-protocol ConstructsAPI: BaseURLRequestType {}
+public nonisolated protocol ConstructsAPI: BaseURLRequestType {}
 
-extension ConstructsAPI {
+nonisolated extension ConstructsAPI {
     /// `https://constructs.example`, from the description's first server; re-point it with `with(baseURL:)`.
-    var baseURL: URL { ConstructsCoding.baseURL }
+    public var baseURL: URL { ConstructsCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
-    var secretHeaderNames: Set<String> { ["Authorization"] }
+    public var secretHeaderNames: Set<String> { ["Authorization"] }
 }
 
-extension ConstructsAPI where Self: JSONResponseType {
+nonisolated extension ConstructsAPI where Self: JSONResponseType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    var decoder: JSONDecoder { ConstructsCoding.decoder }
+    public var decoder: JSONDecoder { ConstructsCoding.decoder }
 }
 
-extension ConstructsAPI where Self: JSONLinesResponseType {
+nonisolated extension ConstructsAPI where Self: JSONLinesResponseType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    var decoder: JSONDecoder { ConstructsCoding.decoder }
+    public var decoder: JSONDecoder { ConstructsCoding.decoder }
 }
 
-extension ConstructsAPI where Self: JSONBodyRequestType {
+nonisolated extension ConstructsAPI where Self: JSONBodyRequestType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    var encoder: JSONEncoder { ConstructsCoding.encoder }
+    public var encoder: JSONEncoder { ConstructsCoding.encoder }
 }
 
 /// How Constructs is reached and its JSON read and written.
-enum ConstructsCoding {
+public nonisolated enum ConstructsCoding {
     /// The API's base URL (checked when the code was generated: the `!` cannot fail).
-    static let baseURL = URL(string: "https://constructs.example")!
+    public static let baseURL = URL(string: "https://constructs.example")!
 
     /// Reads dates as RFC 3339, with or without fractional seconds.
-    static let decoder: JSONDecoder = {
+    public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -51,42 +51,42 @@ enum ConstructsCoding {
     }()
 
     /// Writes dates as RFC 3339.
-    static let encoder: JSONEncoder = {
+    public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         return encoder
     }()
 
     /// An RFC 3339 date, with or without fractional seconds.
-    static func date(from text: String) -> Date? {
+    public static func date(from text: String) -> Date? {
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }
 
     /// A date as RFC 3339 text, for a parameter.
-    static func string(from date: Date) -> String { Date.ISO8601FormatStyle().format(date) }
+    public static func string(from date: Date) -> String { Date.ISO8601FormatStyle().format(date) }
 }
 
 /// Credentials for Constructs, put on every request: one line,
 /// `Session(middleware: [ConstructsCredentials.basic(username: user, password: password)])`.
-struct ConstructsCredentials: Middleware {
+public nonisolated struct ConstructsCredentials: Middleware {
     /// The header (or query item) that carries the credentials.
-    let name: String
+    public let name: String
     /// Its value.
-    let value: String
+    public let value: String
     /// Whether it goes in the query rather than a header.
-    var inQuery = false
+    public var inQuery = false
 
     /// `Authorization: Basic <base64(username:password)>`.
-    static func basic(username: String, password: String) -> ConstructsCredentials {
+    public static func basic(username: String, password: String) -> ConstructsCredentials {
         ConstructsCredentials(name: "Authorization", value: "Basic " + Data("\(username):\(password)".utf8).base64EncodedString())
     }
 
     /// The API key in the `api_key` query item.
-    static func apiKey(_ key: String) -> ConstructsCredentials { ConstructsCredentials(name: "api_key", value: key, inQuery: true) }
+    public static func apiKey(_ key: String) -> ConstructsCredentials { ConstructsCredentials(name: "api_key", value: key, inQuery: true) }
 
     /// Adds the credentials to the request.
-    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
         var head = head
         if inQuery {
             try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])

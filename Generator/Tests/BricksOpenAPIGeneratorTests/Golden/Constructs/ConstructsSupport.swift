@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 /// Any JSON value, for the schemas that do not say what they hold.
-enum JSONValue: Codable, Hashable, Sendable {
+public nonisolated enum JSONValue: Codable, Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -14,7 +14,7 @@ enum JSONValue: Codable, Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -36,7 +36,7 @@ enum JSONValue: Codable, Hashable, Sendable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -49,9 +49,8 @@ enum JSONValue: Codable, Hashable, Sendable {
     }
 }
 
-/// Stores a value on the heap, so that a model can hold a value of its own type.
-@propertyWrapper
-struct Indirect<Value: Hashable & Sendable>: Hashable, Sendable {
+/// Stores a value on the heap, so that a model can hold a value of its own type (the private storage of its property).
+public nonisolated struct Indirect<Value: Hashable & Sendable>: Hashable, Sendable {
     private final class Storage: Sendable {
         let value: Value
         init(_ value: Value) { self.value = value }
@@ -59,34 +58,34 @@ struct Indirect<Value: Hashable & Sendable>: Hashable, Sendable {
 
     private var storage: Storage
 
-    init(wrappedValue: Value) { storage = Storage(wrappedValue) }
+    public init(wrappedValue: Value) { storage = Storage(wrappedValue) }
 
-    var wrappedValue: Value {
+    public var wrappedValue: Value {
         get { storage.value }
         set { storage = Storage(newValue) }
     }
 
-    static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
+    public static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
 
-extension Indirect: Codable where Value: Codable {
-    init(from decoder: any Decoder) throws { self.init(wrappedValue: try Value(from: decoder)) }
+nonisolated extension Indirect: Codable where Value: Codable {
+    public init(from decoder: any Decoder) throws { self.init(wrappedValue: try Value(from: decoder)) }
 
-    func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
 }
 
-extension KeyedDecodingContainer {
+nonisolated extension KeyedDecodingContainer {
     /// A missing key decodes as `nil`, as it does for a plain optional property.
-    func decode<Wrapped: Codable & Hashable & Sendable>(_ type: Indirect<Wrapped?>.Type, forKey key: Key) throws -> Indirect<Wrapped?> {
+    public func decode<Wrapped: Codable & Hashable & Sendable>(_ type: Indirect<Wrapped?>.Type, forKey key: Key) throws -> Indirect<Wrapped?> {
         Indirect(wrappedValue: try decodeIfPresent(Wrapped.self, forKey: key))
     }
 }
 
-extension KeyedEncodingContainer {
+nonisolated extension KeyedEncodingContainer {
     /// A `nil` is left out, as it is for a plain optional property.
-    mutating func encode<Wrapped: Codable & Hashable & Sendable>(_ value: Indirect<Wrapped?>, forKey key: Key) throws {
+    public mutating func encode<Wrapped: Codable & Hashable & Sendable>(_ value: Indirect<Wrapped?>, forKey key: Key) throws {
         try encodeIfPresent(value.wrappedValue, forKey: key)
     }
 }

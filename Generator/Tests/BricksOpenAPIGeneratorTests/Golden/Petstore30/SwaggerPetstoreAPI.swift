@@ -8,43 +8,43 @@ import FoundationNetworking
 
 /// The app-wide brick of Swagger Petstore (version 1.0.0): where the API lives, how its JSON is read and which typed error an error reply is. Every endpoint adopts it;
 /// send one with `Session.send(_:)`, its pages with `Session.pages(of:)`.
-protocol SwaggerPetstoreAPI: BaseURLRequestType where APIError == SwaggerPetstoreError {}
+public nonisolated protocol SwaggerPetstoreAPI: BaseURLRequestType where APIError == SwaggerPetstoreError {}
 
-extension SwaggerPetstoreAPI {
+nonisolated extension SwaggerPetstoreAPI {
     /// `https://api.petstore.example/v1`, from the description's first server; re-point it with `with(baseURL:)`.
-    var baseURL: URL { SwaggerPetstoreCoding.baseURL }
+    public var baseURL: URL { SwaggerPetstoreCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
-    var secretHeaderNames: Set<String> { ["Authorization"] }
+    public var secretHeaderNames: Set<String> { ["Authorization"] }
 
     /// The API's error body, read like its other replies.
-    func decodeAPIError(from data: Data, response: ResponseHead) throws -> SwaggerPetstoreError {
+    public func decodeAPIError(from data: Data, response: ResponseHead) throws -> SwaggerPetstoreError {
         try SwaggerPetstoreCoding.decoder.decode(SwaggerPetstoreError.self, from: data)
     }
 }
 
-extension SwaggerPetstoreAPI where Self: JSONResponseType {
+nonisolated extension SwaggerPetstoreAPI where Self: JSONResponseType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    var decoder: JSONDecoder { SwaggerPetstoreCoding.decoder }
+    public var decoder: JSONDecoder { SwaggerPetstoreCoding.decoder }
 }
 
-extension SwaggerPetstoreAPI where Self: JSONLinesResponseType {
+nonisolated extension SwaggerPetstoreAPI where Self: JSONLinesResponseType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    var decoder: JSONDecoder { SwaggerPetstoreCoding.decoder }
+    public var decoder: JSONDecoder { SwaggerPetstoreCoding.decoder }
 }
 
-extension SwaggerPetstoreAPI where Self: JSONBodyRequestType {
+nonisolated extension SwaggerPetstoreAPI where Self: JSONBodyRequestType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    var encoder: JSONEncoder { SwaggerPetstoreCoding.encoder }
+    public var encoder: JSONEncoder { SwaggerPetstoreCoding.encoder }
 }
 
 /// How Swagger Petstore is reached and its JSON read and written.
-enum SwaggerPetstoreCoding {
+public nonisolated enum SwaggerPetstoreCoding {
     /// The API's base URL (checked when the code was generated: the `!` cannot fail).
-    static let baseURL = URL(string: "https://api.petstore.example/v1")!
+    public static let baseURL = URL(string: "https://api.petstore.example/v1")!
 
     /// Reads dates as RFC 3339, with or without fractional seconds.
-    static let decoder: JSONDecoder = {
+    public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -56,37 +56,37 @@ enum SwaggerPetstoreCoding {
     }()
 
     /// Writes dates as RFC 3339.
-    static let encoder: JSONEncoder = {
+    public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         return encoder
     }()
 
     /// An RFC 3339 date, with or without fractional seconds.
-    static func date(from text: String) -> Date? {
+    public static func date(from text: String) -> Date? {
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }
 
     /// A date as RFC 3339 text, for a parameter.
-    static func string(from date: Date) -> String { Date.ISO8601FormatStyle().format(date) }
+    public static func string(from date: Date) -> String { Date.ISO8601FormatStyle().format(date) }
 }
 
 /// Credentials for Swagger Petstore, put on every request: one line,
 /// `Session(middleware: [SwaggerPetstoreCredentials.bearer(token)])`.
-struct SwaggerPetstoreCredentials: Middleware {
+public nonisolated struct SwaggerPetstoreCredentials: Middleware {
     /// The header (or query item) that carries the credentials.
-    let name: String
+    public let name: String
     /// Its value.
-    let value: String
+    public let value: String
     /// Whether it goes in the query rather than a header.
-    var inQuery = false
+    public var inQuery = false
 
     /// `Authorization: Bearer <token>`.
-    static func bearer(_ token: String) -> SwaggerPetstoreCredentials { SwaggerPetstoreCredentials(name: "Authorization", value: "Bearer " + token) }
+    public static func bearer(_ token: String) -> SwaggerPetstoreCredentials { SwaggerPetstoreCredentials(name: "Authorization", value: "Bearer " + token) }
 
     /// Adds the credentials to the request.
-    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
         var head = head
         if inQuery {
             try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])

@@ -8,43 +8,43 @@ import FoundationNetworking
 
 /// The app-wide brick of Petstore (version 2.0.0): where the API lives, how its JSON is read and which typed error an error reply is. Every endpoint adopts it;
 /// send one with `Session.send(_:)`, its pages with `Session.pages(of:)`.
-protocol PetstoreAPI: BaseURLRequestType where APIError == Problem {}
+public nonisolated protocol PetstoreAPI: BaseURLRequestType where APIError == Problem {}
 
-extension PetstoreAPI {
+nonisolated extension PetstoreAPI {
     /// `https://petstore.example/v2`, from the description's first server; re-point it with `with(baseURL:)`.
-    var baseURL: URL { PetstoreCoding.baseURL }
+    public var baseURL: URL { PetstoreCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
-    var secretHeaderNames: Set<String> { ["X-API-Key"] }
+    public var secretHeaderNames: Set<String> { ["X-API-Key"] }
 
     /// The API's error body, read like its other replies.
-    func decodeAPIError(from data: Data, response: ResponseHead) throws -> Problem {
+    public func decodeAPIError(from data: Data, response: ResponseHead) throws -> Problem {
         try PetstoreCoding.decoder.decode(Problem.self, from: data)
     }
 }
 
-extension PetstoreAPI where Self: JSONResponseType {
+nonisolated extension PetstoreAPI where Self: JSONResponseType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    var decoder: JSONDecoder { PetstoreCoding.decoder }
+    public var decoder: JSONDecoder { PetstoreCoding.decoder }
 }
 
-extension PetstoreAPI where Self: JSONLinesResponseType {
+nonisolated extension PetstoreAPI where Self: JSONLinesResponseType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    var decoder: JSONDecoder { PetstoreCoding.decoder }
+    public var decoder: JSONDecoder { PetstoreCoding.decoder }
 }
 
-extension PetstoreAPI where Self: JSONBodyRequestType {
+nonisolated extension PetstoreAPI where Self: JSONBodyRequestType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    var encoder: JSONEncoder { PetstoreCoding.encoder }
+    public var encoder: JSONEncoder { PetstoreCoding.encoder }
 }
 
 /// How Petstore is reached and its JSON read and written.
-enum PetstoreCoding {
+public nonisolated enum PetstoreCoding {
     /// The API's base URL (checked when the code was generated: the `!` cannot fail).
-    static let baseURL = URL(string: "https://petstore.example/v2")!
+    public static let baseURL = URL(string: "https://petstore.example/v2")!
 
     /// Reads dates as RFC 3339, with or without fractional seconds.
-    static let decoder: JSONDecoder = {
+    public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -56,37 +56,37 @@ enum PetstoreCoding {
     }()
 
     /// Writes dates as RFC 3339.
-    static let encoder: JSONEncoder = {
+    public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         return encoder
     }()
 
     /// An RFC 3339 date, with or without fractional seconds.
-    static func date(from text: String) -> Date? {
+    public static func date(from text: String) -> Date? {
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }
 
     /// A date as RFC 3339 text, for a parameter.
-    static func string(from date: Date) -> String { Date.ISO8601FormatStyle().format(date) }
+    public static func string(from date: Date) -> String { Date.ISO8601FormatStyle().format(date) }
 }
 
 /// Credentials for Petstore, put on every request: one line,
 /// `Session(middleware: [PetstoreCredentials.xAPIKey(key)])`.
-struct PetstoreCredentials: Middleware {
+public nonisolated struct PetstoreCredentials: Middleware {
     /// The header (or query item) that carries the credentials.
-    let name: String
+    public let name: String
     /// Its value.
-    let value: String
+    public let value: String
     /// Whether it goes in the query rather than a header.
-    var inQuery = false
+    public var inQuery = false
 
     /// The API key in the `X-API-Key` header.
-    static func xAPIKey(_ key: String) -> PetstoreCredentials { PetstoreCredentials(name: "X-API-Key", value: key) }
+    public static func xAPIKey(_ key: String) -> PetstoreCredentials { PetstoreCredentials(name: "X-API-Key", value: key) }
 
     /// Adds the credentials to the request.
-    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
         var head = head
         if inQuery {
             try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])

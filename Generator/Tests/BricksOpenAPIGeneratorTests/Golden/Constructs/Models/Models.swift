@@ -2,57 +2,83 @@
 
 import Foundation
 
-struct Branch: Codable, Hashable, Sendable {
-    @Indirect var left: Tree
-    @Indirect var right: Tree? = nil
-}
+public nonisolated struct Branch: Codable, Hashable, Sendable {
+    public var left: Tree {
+        get { _left.wrappedValue }
+        set { _left.wrappedValue = newValue }
+    }
+    private var _left: Indirect<Tree>
+    public var right: Tree? {
+        get { _right.wrappedValue }
+        set { _right.wrappedValue = newValue }
+    }
+    private var _right: Indirect<Tree?> = Indirect(wrappedValue: nil)
 
-struct Circle: Codable, Hashable, Sendable {
-    var kind: String
-    var radius: Double
-}
-
-struct Everything: Codable, Hashable, Sendable {
-    struct Mode: RawRepresentable, Codable, Hashable, Sendable {
-        var rawValue: String
-        init(rawValue: String) { self.rawValue = rawValue }
-        static let fast = Mode(rawValue: "fast")
-        static let slow = Mode(rawValue: "slow")
-        static let plus1 = Mode(rawValue: "+1")
-        static let _2x = Mode(rawValue: "2x")
+    public init(left: Tree, right: Tree? = nil) {
+        self._left = Indirect(wrappedValue: left)
+        self._right = Indirect(wrappedValue: right)
     }
 
-    struct Inline: Codable, Hashable, Sendable {
-        struct Deep: RawRepresentable, Codable, Hashable, Sendable {
-            var rawValue: String
-            init(rawValue: String) { self.rawValue = rawValue }
-            static let a = Deep(rawValue: "a")
-            static let b = Deep(rawValue: "b")
+    public enum CodingKeys: String, CodingKey {
+        case _left = "left", _right = "right"
+    }
+}
+
+public nonisolated struct Circle: Codable, Hashable, Sendable {
+    public var kind: String
+    public var radius: Double
+
+    public init(kind: String, radius: Double) {
+        self.kind = kind
+        self.radius = radius
+    }
+}
+
+public nonisolated struct Everything: Codable, Hashable, Sendable {
+    public struct Mode: RawRepresentable, Codable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let fast = Mode(rawValue: "fast")
+        public static let slow = Mode(rawValue: "slow")
+        public static let plus1 = Mode(rawValue: "+1")
+        public static let _2x = Mode(rawValue: "2x")
+    }
+
+    public struct Inline: Codable, Hashable, Sendable {
+        public struct Deep: RawRepresentable, Codable, Hashable, Sendable {
+            public var rawValue: String
+            public init(rawValue: String) { self.rawValue = rawValue }
+            public static let a = Deep(rawValue: "a")
+            public static let b = Deep(rawValue: "b")
         }
 
-        var deep: Deep?
+        public var deep: Deep?
+
+        public init(deep: Deep? = nil) {
+            self.deep = deep
+        }
     }
 
-    var name: String
-    var count: Int32
-    var total: Int64?
-    var ratio: Double?
-    var flag: Bool = true
-    var limit: Int = 10
-    var mode: Mode = Mode(rawValue: "fast")
-    var when: Date?
-    var day: String?
-    var maybe: Int?
-    var labels: [String: Int]?
-    var free: [String: JSONValue]?
-    var anything: JSONValue?
-    var either: IdOrName?
-    var shape: Shape?
-    var optionalShape: Shape?
-    var `default`: String?
-    var inline: Inline?
+    public var name: String
+    public var count: Int32
+    public var total: Int64?
+    public var ratio: Double?
+    public var flag: Bool = true
+    public var limit: Int = 10
+    public var mode: Mode = Mode(rawValue: "fast")
+    public var when: Date?
+    public var day: String?
+    public var maybe: Int?
+    public var labels: [String: Int]?
+    public var free: [String: JSONValue]?
+    public var anything: JSONValue?
+    public var either: IdOrName?
+    public var shape: Shape?
+    public var optionalShape: Shape?
+    public var `default`: String?
+    public var inline: Inline?
 
-    init(
+    public init(
         name: String, count: Int32, total: Int64? = nil, ratio: Double? = nil, flag: Bool = true,
         limit: Int = 10, mode: Mode = Mode(rawValue: "fast"), when: Date? = nil, day: String? = nil,
         maybe: Int? = nil, labels: [String: Int]? = nil, free: [String: JSONValue]? = nil,
@@ -79,12 +105,12 @@ struct Everything: Codable, Hashable, Sendable {
         self.inline = inline
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name, count, total, ratio, flag, limit, mode, when, day, maybe, labels, free, anything, either
         case shape, optionalShape, `default`, inline
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         count = try container.decode(Int32.self, forKey: .count)
@@ -107,12 +133,12 @@ struct Everything: Codable, Hashable, Sendable {
     }
 }
 
-enum IdOrName: Codable, Hashable, Sendable {
+public nonisolated enum IdOrName: Codable, Hashable, Sendable {
     case integer(Int)
     case string(String)
     case stringList([String])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         if let value = try? Int(from: decoder) {
             self = .integer(value)
             return
@@ -129,7 +155,7 @@ enum IdOrName: Codable, Hashable, Sendable {
             DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of IdOrName matches"))
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         switch self {
         case .integer(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
@@ -138,21 +164,43 @@ enum IdOrName: Codable, Hashable, Sendable {
     }
 }
 
-struct Leaf: Codable, Hashable, Sendable {
-    var value: Int?
+public nonisolated struct Leaf: Codable, Hashable, Sendable {
+    public var value: Int?
+
+    public init(value: Int? = nil) {
+        self.value = value
+    }
 }
 
-struct Named: Codable, Hashable, Sendable {
-    var name: String
+public nonisolated struct Named: Codable, Hashable, Sendable {
+    public var name: String
+
+    public init(name: String) {
+        self.name = name
+    }
 }
 
-struct Node: Codable, Hashable, Sendable {
-    var name: String
-    @Indirect var parent: Node? = nil
-    var children: [Node]?
+public nonisolated struct Node: Codable, Hashable, Sendable {
+    public var name: String
+    public var parent: Node? {
+        get { _parent.wrappedValue }
+        set { _parent.wrappedValue = newValue }
+    }
+    private var _parent: Indirect<Node?> = Indirect(wrappedValue: nil)
+    public var children: [Node]?
+
+    public init(name: String, parent: Node? = nil, children: [Node]? = nil) {
+        self.name = name
+        self._parent = Indirect(wrappedValue: parent)
+        self.children = children
+    }
+
+    public enum CodingKeys: String, CodingKey {
+        case name, _parent = "parent", children
+    }
 }
 
-enum Shape: Codable, Hashable, Sendable {
+public nonisolated enum Shape: Codable, Hashable, Sendable {
     case circle(Circle)
     case square(Square)
 
@@ -160,7 +208,7 @@ enum Shape: Codable, Hashable, Sendable {
         case discriminator = "kind"
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DiscriminatorKeys.self)
         switch try container.decodeIfPresent(String.self, forKey: .discriminator) {
         case "circle":
@@ -184,7 +232,7 @@ enum Shape: Codable, Hashable, Sendable {
             DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of Shape matches"))
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         switch self {
         case .circle(let value): try value.encode(to: encoder)
         case .square(let value): try value.encode(to: encoder)
@@ -192,20 +240,29 @@ enum Shape: Codable, Hashable, Sendable {
     }
 }
 
-struct Square: Codable, Hashable, Sendable {
-    var kind: String
-    var side: Float
+public nonisolated struct Square: Codable, Hashable, Sendable {
+    public var kind: String
+    public var side: Float
+
+    public init(kind: String, side: Float) {
+        self.kind = kind
+        self.side = side
+    }
 }
 
-struct Tick: Codable, Hashable, Sendable {
-    var n: Int
+public nonisolated struct Tick: Codable, Hashable, Sendable {
+    public var n: Int
+
+    public init(n: Int) {
+        self.n = n
+    }
 }
 
-enum Tree: Codable, Hashable, Sendable {
+public nonisolated enum Tree: Codable, Hashable, Sendable {
     case leaf(Leaf)
     case branch(Branch)
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         if let value = try? Leaf(from: decoder) {
             self = .leaf(value)
             return
@@ -218,7 +275,7 @@ enum Tree: Codable, Hashable, Sendable {
             DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of Tree matches"))
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         switch self {
         case .leaf(let value): try value.encode(to: encoder)
         case .branch(let value): try value.encode(to: encoder)

@@ -7,12 +7,15 @@ import FoundationNetworking
 #endif
 
 /// `GET /events`
-struct StreamEvents: ConstructsAPI, GETRequestType, ServerSentEventsResponseType {
-    typealias Event = Node
+public nonisolated struct StreamEvents: ConstructsAPI, GETRequestType, ServerSentEventsResponseType {
+    public typealias Event = Node
 
-    var pathSegments: [String] { ["events"] }
+    public init() {
+    }
 
-    func event(from event: ServerSentEvent) throws -> Node? {
+    public var pathSegments: [String] { ["events"] }
+
+    public func event(from event: ServerSentEvent) throws -> Node? {
         try ConstructsCoding.decoder.decode(Node.self, from: Data(event.data.utf8))
     }
 }

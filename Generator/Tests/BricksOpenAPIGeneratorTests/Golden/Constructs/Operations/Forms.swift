@@ -7,28 +7,39 @@ import FoundationNetworking
 #endif
 
 /// `POST /forms`
-struct PostForm: ConstructsAPI, POSTRequestType, FormURLEncodedBodyRequestType, JSONResponseType {
-    typealias Response = Everything
+public nonisolated struct PostForm: ConstructsAPI, POSTRequestType, FormURLEncodedBodyRequestType, JSONResponseType {
+    public typealias Response = Everything
 
-    struct Body: Codable, Hashable, Sendable {
-        var metadata: [String: String]?
-        var expand: [String]?
+    public struct Body: Codable, Hashable, Sendable {
+        public var metadata: [String: String]?
+        public var expand: [String]?
+
+        public init(metadata: [String: String]? = nil, expand: [String]? = nil) {
+            self.metadata = metadata
+            self.expand = expand
+        }
     }
 
-    var expand: [String]? = nil
-    var ids: [Int]? = nil
+    public var expand: [String]? = nil
+    public var ids: [Int]? = nil
     /// The request body.
-    let body: Body
+    public let body: Body
 
-    var pathSegments: [String] { ["forms"] }
+    public init(expand: [String]? = nil, ids: [Int]? = nil, body: Body) {
+        self.expand = expand
+        self.ids = ids
+        self.body = body
+    }
 
-    var queryItems: [URLQueryItem] {
+    public var pathSegments: [String] { ["forms"] }
+
+    public var queryItems: [URLQueryItem] {
         var items: [URLQueryItem] = []
         if let ids { items += ids.map { URLQueryItem(name: "ids", value: String($0)) } }
         return items
     }
 
-    func encodedQueryItems() throws -> [URLQueryItem] {
+    public func encodedQueryItems() throws -> [URLQueryItem] {
         let encoder = QueryEncoder(arrayEncoding: .brackets)
         var items: [URLQueryItem] = []
         if let expand { items += try encoder.encode(["expand": expand]) }
@@ -36,5 +47,5 @@ struct PostForm: ConstructsAPI, POSTRequestType, FormURLEncodedBodyRequestType, 
     }
 
     /// Nested values as `key[inner]=value`, lists as `key[]=value`.
-    var formEncoder: QueryEncoder { QueryEncoder(arrayEncoding: .brackets) }
+    public var formEncoder: QueryEncoder { QueryEncoder(arrayEncoding: .brackets) }
 }

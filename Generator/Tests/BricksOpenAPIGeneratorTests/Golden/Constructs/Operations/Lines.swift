@@ -7,8 +7,11 @@ import FoundationNetworking
 #endif
 
 /// `GET /lines`
-struct StreamLines: ConstructsAPI, GETRequestType, JSONLinesResponseType {
-    typealias Event = Shape
+public nonisolated struct StreamLines: ConstructsAPI, GETRequestType, JSONLinesResponseType {
+    public typealias Event = Shape
 
-    var pathSegments: [String] { ["lines"] }
+    public init() {
+    }
+
+    public var pathSegments: [String] { ["lines"] }
 }

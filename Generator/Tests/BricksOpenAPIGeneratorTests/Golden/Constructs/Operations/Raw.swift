@@ -7,11 +7,15 @@ import FoundationNetworking
 #endif
 
 /// `PUT /raw`
-struct PutRaw: ConstructsAPI, PUTRequestType, DataBodyRequestType, DataResponseType {
+public nonisolated struct PutRaw: ConstructsAPI, PUTRequestType, DataBodyRequestType, DataResponseType {
     /// The request body.
-    let body: Data
+    public let body: Data
 
-    var pathSegments: [String] { ["raw"] }
+    public init(body: Data) {
+        self.body = body
+    }
 
-    var contentType: String? { "image/png" }
+    public var pathSegments: [String] { ["raw"] }
+
+    public var contentType: String? { "image/png" }
 }

@@ -9,21 +9,26 @@ import FoundationNetworking
 /// `GET /slow`: Ticks, one every `delay` seconds
 ///
 /// What scripts/sse-server.py serves at /slow; the runtime tests stream it.
-struct StreamTicks: ConstructsAPI, GETRequestType, ServerSentEventsResponseType {
-    typealias Event = Tick
-    var count: Int? = nil
-    var delay: Double? = nil
+public nonisolated struct StreamTicks: ConstructsAPI, GETRequestType, ServerSentEventsResponseType {
+    public typealias Event = Tick
+    public var count: Int? = nil
+    public var delay: Double? = nil
 
-    var pathSegments: [String] { ["slow"] }
+    public init(count: Int? = nil, delay: Double? = nil) {
+        self.count = count
+        self.delay = delay
+    }
 
-    var queryItems: [URLQueryItem] {
+    public var pathSegments: [String] { ["slow"] }
+
+    public var queryItems: [URLQueryItem] {
         var items: [URLQueryItem] = []
         if let count { items.append(URLQueryItem(name: "count", value: String(count))) }
         if let delay { items.append(URLQueryItem(name: "delay", value: String(delay))) }
         return items
     }
 
-    func event(from event: ServerSentEvent) throws -> Tick? {
+    public func event(from event: ServerSentEvent) throws -> Tick? {
         try ConstructsCoding.decoder.decode(Tick.self, from: Data(event.data.utf8))
     }
 }

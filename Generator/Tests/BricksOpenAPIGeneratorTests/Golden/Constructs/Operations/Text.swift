@@ -7,7 +7,10 @@ import FoundationNetworking
 #endif
 
 /// `GET /text`
-struct GetText: ConstructsAPI, GETRequestType, StringResponseType {
+public nonisolated struct GetText: ConstructsAPI, GETRequestType, StringResponseType {
 
-    var pathSegments: [String] { ["text"] }
+    public init() {
+    }
+
+    public var pathSegments: [String] { ["text"] }
 }

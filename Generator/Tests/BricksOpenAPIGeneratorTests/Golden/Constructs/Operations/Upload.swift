@@ -7,9 +7,13 @@ import FoundationNetworking
 #endif
 
 /// `POST /upload`
-struct Upload: ConstructsAPI, POSTRequestType, MultipartFormBodyRequestType, EmptyResponseType {
+public nonisolated struct Upload: ConstructsAPI, POSTRequestType, MultipartFormBodyRequestType, EmptyResponseType {
     /// The parts of the multipart form.
-    let parts: [MultipartFormPart]
+    public let parts: [MultipartFormPart]
 
-    var pathSegments: [String] { ["upload"] }
+    public init(parts: [MultipartFormPart]) {
+        self.parts = parts
+    }
+
+    public var pathSegments: [String] { ["upload"] }
 }

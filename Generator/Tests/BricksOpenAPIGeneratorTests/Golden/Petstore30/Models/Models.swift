@@ -2,32 +2,32 @@
 
 import Foundation
 
-struct Pet: Codable, Hashable, Sendable {
-    struct Status: RawRepresentable, Codable, Hashable, Sendable {
-        var rawValue: String
-        init(rawValue: String) { self.rawValue = rawValue }
-        static let available = Status(rawValue: "available")
-        static let pending = Status(rawValue: "pending")
-        static let sold = Status(rawValue: "sold")
+public nonisolated struct Pet: Codable, Hashable, Sendable {
+    public struct Status: RawRepresentable, Codable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let available = Status(rawValue: "available")
+        public static let pending = Status(rawValue: "pending")
+        public static let sold = Status(rawValue: "sold")
     }
 
-    var id: Int64
-    var name: String
-    var tag: String?
-    var status: Status = Status(rawValue: "available")
+    public var id: Int64
+    public var name: String
+    public var tag: String?
+    public var status: Status = Status(rawValue: "available")
 
-    init(id: Int64, name: String, tag: String? = nil, status: Status = Status(rawValue: "available")) {
+    public init(id: Int64, name: String, tag: String? = nil, status: Status = Status(rawValue: "available")) {
         self.id = id
         self.name = name
         self.tag = tag
         self.status = status
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id, name, tag, status
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int64.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
@@ -36,9 +36,14 @@ struct Pet: Codable, Hashable, Sendable {
     }
 }
 
-typealias Pets = [Pet]
+public typealias Pets = [Pet]
 
-struct SwaggerPetstoreError: Codable, Hashable, Sendable, Error {
-    var code: Int32
-    var message: String
+public nonisolated struct SwaggerPetstoreError: Codable, Hashable, Sendable, Error {
+    public var code: Int32
+    public var message: String
+
+    public init(code: Int32, message: String) {
+        self.code = code
+        self.message = message
+    }
 }

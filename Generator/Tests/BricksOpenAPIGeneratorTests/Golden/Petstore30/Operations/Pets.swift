@@ -7,31 +7,44 @@ import FoundationNetworking
 #endif
 
 /// `POST /pets`: Create a pet
-struct CreatePets: SwaggerPetstoreAPI, POSTRequestType, JSONBodyRequestType, EmptyResponseType {
+public nonisolated struct CreatePets: SwaggerPetstoreAPI, POSTRequestType, JSONBodyRequestType, EmptyResponseType {
     /// The request body.
-    let body: Pet
+    public let body: Pet
 
-    var pathSegments: [String] { ["pets"] }
+    public init(body: Pet) {
+        self.body = body
+    }
+
+    public var pathSegments: [String] { ["pets"] }
 }
 
 /// `DELETE /pets/{petId}`: Deletes a pet
 @available(*, deprecated, message: "deprecated in the API description")
-struct DeletePet: SwaggerPetstoreAPI, DELETERequestType, EmptyResponseType {
-    let petId: Int64
+public nonisolated struct DeletePet: SwaggerPetstoreAPI, DELETERequestType, EmptyResponseType {
+    public let petId: Int64
 
-    var pathSegments: [String] { ["pets", String(petId)] }
+    public init(petId: Int64) {
+        self.petId = petId
+    }
+
+    public var pathSegments: [String] { ["pets", String(petId)] }
 }
 
 /// `GET /pets`: List all pets
-struct ListPets: SwaggerPetstoreAPI, GETRequestType, JSONResponseType {
-    typealias Response = Pets
+public nonisolated struct ListPets: SwaggerPetstoreAPI, GETRequestType, JSONResponseType {
+    public typealias Response = Pets
     /// How many items to return at one time (max 100)
-    var limit: Int32? = nil
-    var tags: [String]? = nil
+    public var limit: Int32? = nil
+    public var tags: [String]? = nil
 
-    var pathSegments: [String] { ["pets"] }
+    public init(limit: Int32? = nil, tags: [String]? = nil) {
+        self.limit = limit
+        self.tags = tags
+    }
 
-    var queryItems: [URLQueryItem] {
+    public var pathSegments: [String] { ["pets"] }
+
+    public var queryItems: [URLQueryItem] {
         var items: [URLQueryItem] = []
         if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
         if let tags { items.append(URLQueryItem(name: "tags", value: tags.joined(separator: ","))) }
@@ -40,15 +53,20 @@ struct ListPets: SwaggerPetstoreAPI, GETRequestType, JSONResponseType {
 }
 
 /// `GET /pets/{petId}`: Info for a specific pet
-struct ShowPetById: SwaggerPetstoreAPI, GETRequestType, JSONResponseType {
-    typealias Response = Pet
+public nonisolated struct ShowPetById: SwaggerPetstoreAPI, GETRequestType, JSONResponseType {
+    public typealias Response = Pet
     /// The id of the pet to retrieve
-    let petId: String
-    var xRequestID: String? = nil
+    public let petId: String
+    public var xRequestID: String? = nil
 
-    var pathSegments: [String] { ["pets", petId] }
+    public init(petId: String, xRequestID: String? = nil) {
+        self.petId = petId
+        self.xRequestID = xRequestID
+    }
 
-    var additionalHeaderFields: [String: String] {
+    public var pathSegments: [String] { ["pets", petId] }
+
+    public var additionalHeaderFields: [String: String] {
         var fields: [String: String] = [:]
         if let xRequestID { fields["X-Request-ID"] = xRequestID }
         return fields

@@ -2,14 +2,26 @@
 
 import Foundation
 
-struct Pet: Codable, Hashable, Sendable {
-    var id: Int64
-    var name: String
-    var tag: String?
-    var born: Date?
+public nonisolated struct Pet: Codable, Hashable, Sendable {
+    public var id: Int64
+    public var name: String
+    public var tag: String?
+    public var born: Date?
+
+    public init(id: Int64, name: String, tag: String? = nil, born: Date? = nil) {
+        self.id = id
+        self.name = name
+        self.tag = tag
+        self.born = born
+    }
 }
 
-struct Problem: Codable, Hashable, Sendable, Error {
-    var title: String
-    var status: Int32?
+public nonisolated struct Problem: Codable, Hashable, Sendable, Error {
+    public var title: String
+    public var status: Int32?
+
+    public init(title: String, status: Int32? = nil) {
+        self.title = title
+        self.status = status
+    }
 }

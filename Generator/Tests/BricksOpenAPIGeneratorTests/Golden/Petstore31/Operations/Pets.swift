@@ -7,24 +7,34 @@ import FoundationNetworking
 #endif
 
 /// `GET /pets/{petId}`
-struct GetPet: PetstoreAPI, GETRequestType, JSONResponseType {
-    typealias Response = Pet
-    let petId: Int64
+public nonisolated struct GetPet: PetstoreAPI, GETRequestType, JSONResponseType {
+    public typealias Response = Pet
+    public let petId: Int64
 
-    var pathSegments: [String] { ["pets", String(petId)] }
+    public init(petId: Int64) {
+        self.petId = petId
+    }
+
+    public var pathSegments: [String] { ["pets", String(petId)] }
 }
 
 /// `GET /pets`: List all pets
-struct ListPets: PetstoreAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType {
-    typealias Response = [Pet]
-    var perPage: Int? = nil
-    var page: Int? = nil
+public nonisolated struct ListPets: PetstoreAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType {
+    public typealias Response = [Pet]
+    public var perPage: Int? = nil
+    public var page: Int? = nil
     /// The page to fetch, from the previous page's `Link` header; `nil` for the first.
-    var pageLink: String? = nil
+    public var pageLink: String? = nil
 
-    var pathSegments: [String] { ["pets"] }
+    public init(perPage: Int? = nil, page: Int? = nil, pageLink: String? = nil) {
+        self.perPage = perPage
+        self.page = page
+        self.pageLink = pageLink
+    }
 
-    var queryItems: [URLQueryItem] {
+    public var pathSegments: [String] { ["pets"] }
+
+    public var queryItems: [URLQueryItem] {
         var items: [URLQueryItem] = []
         if let perPage { items.append(URLQueryItem(name: "per_page", value: String(perPage))) }
         if let page { items.append(URLQueryItem(name: "page", value: String(page))) }
