@@ -25,7 +25,8 @@ import FoundationNetworking
 /// }
 /// ```
 public struct BricksError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong.
+    /// What went wrong. New cases are added as Bricks tells more failures apart: end every
+    /// `switch` over it with `default:`.
     public enum Reason: Sendable {
         /// The URL could not be built: a `baseURL` without scheme or host, user info in the URL, or
         /// a path that does not form a valid URL. The string says which.
