@@ -1,7 +1,8 @@
 import Foundation
 
-/// An `http(s)` URL as the parts a ``RequestHead`` keeps: the one place where Bricks takes a URL
-/// string apart (a base URL, a redirect's target, a page link) and puts one together.
+/// An `http(s)` URL as the parts a ``RequestHead`` keeps, taken apart from a URL string (a base
+/// URL, a redirect's target) and put together again. A `Link` page target is first resolved
+/// against its page by Foundation (`PageLink`), then stored here as a path and query.
 ///
 /// Works on the string's bytes rather than through `URLComponents`: it is cheaper, and
 /// `URLComponents` leaves `+` unencoded in queries, which servers read as a space.

@@ -4,9 +4,10 @@ import Foundation
 /// as soon as it arrives with the body as chunks the caller reads at its own pace.
 ///
 /// ``URLSessionTransport`` is the default; `StubTransport` (in BricksTesting) answers from canned
-/// responses; others, such as one on AsyncHTTPClient, live in their own packages. A transport is
-/// one file that maps a ``RequestHead`` and ``RequestBody`` to its client and the client's reply
-/// back to a ``ResponseHead`` and ``ResponseBody``.
+/// responses; others, such as one on AsyncHTTPClient, live in their own packages. A transport maps
+/// a ``RequestHead`` and ``RequestBody`` to its client and the client's reply back to a
+/// ``ResponseHead`` and ``ResponseBody``: a stub fits in one file, a network client needs a few
+/// (``URLSessionTransport`` has a folder).
 ///
 /// A transport applies no policy: the ``Session``'s core follows redirects, keeps the deadline
 /// (by cancelling the task that calls ``exchange(_:body:context:)`` or reads the body), applies
