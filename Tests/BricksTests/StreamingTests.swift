@@ -477,6 +477,25 @@ private func endless(_ unit: Data, contentType: String = "application/octet-stre
         #expect(try contents(of: directory) == [])
     }
 
+    /// A destination whose folder cannot take the file fails with a reason of its own that names
+    /// the place, before anything is sent.
+    @Test func downloadToAFolderThatCannotTakeTheFileFailsWithAFileWriteError() async throws {
+        let directory = try makeStreamingDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let transport = ScriptedTransport { _, _ in answer(chunks: [Data("x".utf8)]) }
+        let destination = directory.appendingPathComponent("missing/folder/file.bin")
+        let error = await #expect(throws: BricksError.self) {
+            try await Session(transport: transport).download(FileEndpoint(), to: destination)
+        }
+        guard case .fileWrite(let path, _)? = error?.reason else {
+            Issue.record("expected .fileWrite, got \(String(describing: error))")
+            return
+        }
+        #expect(path.hasSuffix("missing/folder"))
+        #expect(error?.description.lowercased().contains("the download could not be written to") == true)
+        #expect(transport.requests.isEmpty)
+    }
+
     @Test func downloadFailsWhenTheBodyIsLongerThanContentLength() async throws {
         let directory = try makeStreamingDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -116,6 +116,7 @@ package enum ErrorNames {
         case .spoolLimitExceeded: return "spool_limit_exceeded"
         case .reconnectionGaveUp: return "reconnection_gave_up"
         case .rateLimited: return "rate_limited"
+        case .fileWrite: return "file_write"
         }
     }
 

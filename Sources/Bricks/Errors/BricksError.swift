@@ -68,6 +68,10 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
         /// would have passed the call's deadline or the policy's longest wait. `until` is when the
         /// budget returns, when known; `why` names the host and the limit.
         case rateLimited(until: Date?, why: String)
+        /// ``Session/download(_:to:resumeAttempts:progress:)`` could not create, write or move
+        /// its file at `path`; `reason` says what the file system answered. Nothing is left
+        /// behind, and an existing file at the destination is untouched.
+        case fileWrite(path: String, reason: String)
     }
 
     /// What went wrong.
@@ -162,6 +166,8 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
         case .rateLimited(let until, let why):
             let when = until.map { " (until \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
             return "the request was not sent to stay under the rate limit: \(why)\(when)"
+        case .fileWrite(let path, let reason):
+            return "the download could not be written to \(path): \(reason)"
         }
     }
 
