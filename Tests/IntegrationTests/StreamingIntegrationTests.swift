@@ -349,7 +349,7 @@ struct StreamingIntegrationTests {
         print("StreamingIntegrationTests[\(type(of: session.transport))]: /slow?count=3&delay=1 "
             + "time to first event \(firstEvent), whole stream \(total)")
         #expect(count == 3)
-        #expect(outcome == "streaming", "the first event came out of the loop after the stream ended: \(outcome ?? "no request")")
+        #expect(outcome == "streaming", "the first event came out after the stream ended: \(outcome ?? "no request")")
         // The server waits a second before each event: 3 s at least, however busy the machine.
         #expect(total >= .milliseconds(2500))
     }
