@@ -204,7 +204,7 @@ struct StreamingIntegrationTests {
     @Test func thousandJSONLinesArriveDecodedInOrder() async throws {
         let base = try HTTPBin.base()
         let session = self.session
-        let total = try await within(.seconds(10)) {
+        let total = try await within(.seconds(60)) {
             // The cap, checked rather than assumed.
             let capped = try await session.send(StreamLines(baseURL: base, count: 1000))
             #expect(capped.count == 100)
@@ -228,7 +228,7 @@ struct StreamingIntegrationTests {
     @Test func serverSentEventsArriveInOrder() async throws {
         let base = try SSEServer.base()
         let session = self.session
-        let events = try await within(.seconds(10)) {
+        let events = try await within(.seconds(60)) {
             var events: [ServerSentEvent] = []
             let endpoint = EventsEndpoint(
                 baseURL: base, path: "/events", queryItems: [URLQueryItem(name: "count", value: "50")])
@@ -246,7 +246,7 @@ struct StreamingIntegrationTests {
     @Test func serverSentEventsDecodeTheirDataAsJSON() async throws {
         let base = try SSEServer.base()
         let session = self.session
-        let ticks = try await within(.seconds(10)) {
+        let ticks = try await within(.seconds(60)) {
             try await session.send(TicksEndpoint(
                 baseURL: base, path: "/events", queryItems: [URLQueryItem(name: "count", value: "5")]))
         }
@@ -264,7 +264,7 @@ struct StreamingIntegrationTests {
             let data: String
             let id: String
         }
-        let (events, expected) = try await within(.seconds(10)) {
+        let (events, expected) = try await within(.seconds(60)) {
             var events: [Expected] = []
             for try await event in session.events(of: EventsEndpoint(baseURL: base, path: "/multiline")) {
                 events.append(Expected(event: event.event, data: event.data, id: event.id ?? "<nil>"))
@@ -349,7 +349,7 @@ struct StreamingIntegrationTests {
         print("StreamingIntegrationTests[\(type(of: session.transport))]: /slow?count=3&delay=1 "
             + "time to first event \(firstEvent), whole stream \(total)")
         #expect(count == 3)
-        #expect(outcome == "streaming", "the first event came out of the loop after the stream ended: \(outcome ?? "no request")")
+        #expect(outcome == "streaming", "the first event came out after the stream ended: \(outcome ?? "no request")")
         // The server waits a second before each event: 3 s at least, however busy the machine.
         #expect(total >= .milliseconds(2500))
     }
@@ -361,7 +361,7 @@ struct StreamingIntegrationTests {
         let before = try await SSEServer.stats()
         let endpoint = EventsEndpoint(
             baseURL: base, path: "/infinite", queryItems: [URLQueryItem(name: "interval", value: "0.05")])
-        let received = try await within(.seconds(5)) {
+        let received = try await within(.seconds(30)) {
             var received: [String?] = []
             for try await event in session.events(of: endpoint) {
                 received.append(event.id)
@@ -388,7 +388,7 @@ struct StreamingIntegrationTests {
     @Test func unacceptableStatusIsThrownBeforeTheFirstEvent() async throws {
         let base = try HTTPBin.base()
         let session = self.session
-        let (received, error) = try await within(.seconds(10)) {
+        let (received, error) = try await within(.seconds(60)) {
             var received = 0
             do {
                 for try await _ in session.events(of: EventsEndpoint(baseURL: base, path: "/status/404")) {
@@ -408,7 +408,7 @@ struct StreamingIntegrationTests {
     @Test func typedAPIErrorIsThrownBeforeTheFirstEvent() async throws {
         let base = try SSEServer.base()
         let session = self.session
-        let (received, error) = try await within(.seconds(10)) {
+        let (received, error) = try await within(.seconds(60)) {
             var received = 0
             do {
                 for try await _ in session.events(of: TypedErrorEvents(baseURL: base, path: "/nope")) { received += 1 }
@@ -427,7 +427,7 @@ struct StreamingIntegrationTests {
         let base = try HTTPBin.base()
         let session = self.session
         await #expect(throws: TeapotEvents.Teapot()) {
-            try await within(.seconds(10)) {
+            try await within(.seconds(60)) {
                 for try await _ in session.events(of: TeapotEvents(baseURL: base)) {
                     Issue.record("an event arrived")
                 }
@@ -446,7 +446,7 @@ struct StreamingIntegrationTests {
         defer { removeDirectory(directory) }
         let destination = directory.appendingPathComponent("range.bin")
         let progress = ProgressLog<TransferProgress>()
-        let head = try await within(.seconds(10)) {
+        let head = try await within(.seconds(60)) {
             try await session.download(GetBytes(baseURL: base, path: "/range/102400"), to: destination) {
                 progress.append($0)
             }
@@ -454,7 +454,7 @@ struct StreamingIntegrationTests {
         #expect(head.statusCode == 200)
         #expect(try Data(contentsOf: destination) == rangeBytes(102_400))
         // The same bytes through send (another reading of the same resource).
-        let sent = try await within(.seconds(10)) { try await session.send(GetBytes(baseURL: base, path: "/range/102400")) }
+        let sent = try await within(.seconds(60)) { try await session.send(GetBytes(baseURL: base, path: "/range/102400")) }
         #expect(try Data(contentsOf: destination) == sent)
         expectProgress(progress.values, endsAt: 102_400)
         #expect(try entries(of: directory) == ["range.bin"])
@@ -469,7 +469,7 @@ struct StreamingIntegrationTests {
         defer { removeDirectory(directory) }
         let first = directory.appendingPathComponent("first.bin")
         let second = directory.appendingPathComponent("second.bin")
-        try await within(.seconds(10)) {
+        try await within(.seconds(60)) {
             let seeded = GetBytes(baseURL: base, path: "/bytes/102400", queryItems: [URLQueryItem(name: "seed", value: "7")])
             try await session.download(seeded, to: first)
             try Data("old".utf8).write(to: second)
@@ -544,7 +544,7 @@ struct StreamingIntegrationTests {
         #expect(partial.first?.hasPrefix(".drip.bin.") == true)
         try await Task.sleep(for: .milliseconds(500))
         task.cancel()
-        let result = try await within(.seconds(5)) { await task.result }
+        let result = try await within(.seconds(30)) { await task.result }
         #expect(throws: BricksError.cancelled) { try result.get() }
         #expect(try entries(of: directory) == [])
     }
@@ -571,7 +571,7 @@ struct StreamingIntegrationTests {
         let content = Data(bytes)
         try content.write(to: file)
         let progress = ProgressLog<TransferProgress>()
-        let echo = try await within(.seconds(10)) {
+        let echo = try await within(.seconds(60)) {
             try await session.send(UploadFile(baseURL: base, fileURL: file)) {
                 progress.append($0)
                 Thread.sleep(forTimeInterval: 0.002)
@@ -608,12 +608,12 @@ struct StreamingIntegrationTests {
         let otherCallDone = DispatchSemaphore(value: 0)
         let waits = ProgressLog<Bool>()  // whether the handler's wait ended with the other call done
         let reports = ProgressLog<TransferProgress>()
-        try await within(.seconds(20)) {
+        try await within(.seconds(60)) {
             async let upload = session.send(UploadFile(baseURL: base, fileURL: file)) { progress in
                 reports.append(progress)
                 guard waits.values.isEmpty else { return }
                 handlerBlocked.yield()
-                waits.append(otherCallDone.wait(timeout: .now() + 5) == .success)
+                waits.append(otherCallDone.wait(timeout: .now() + 30) == .success)
             }
             for await _ in blocked { break }
             let other = try await session.send(GetAnything(baseURL: base))
@@ -637,7 +637,7 @@ struct StreamingIntegrationTests {
         try Data(repeating: 0x61, count: 1000).write(to: file)
         let session = Session(transport: TestTransport.make(), middleware: [AppendToFile(file: file)])
         let error = await #expect(throws: BricksError.self) {
-            try await within(.seconds(10)) { try await session.send(UploadFile(baseURL: base, fileURL: file)) }
+            try await within(.seconds(60)) { try await session.send(UploadFile(baseURL: base, fileURL: file)) }
         }
         print("StreamingIntegrationTests[\(type(of: session.transport))]: a file that grew: \(error.map(String.init(describing:)) ?? "-")")
     }
@@ -655,7 +655,7 @@ struct StreamingIntegrationTests {
         try Data(repeating: 0x61, count: 32 << 20).write(to: file)
         let cut = CutFileShort(file: file)
         let error = await #expect(throws: BricksError.self) {
-            try await within(.seconds(10)) {
+            try await within(.seconds(60)) {
                 try await session.send(UploadFile(baseURL: base, fileURL: file, timeoutInterval: 2)) { _ in cut() }
             }
         }

@@ -81,11 +81,11 @@ final class WholeBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable 
     /// The response `didFinishRequest` returned, stored there under a lock as well.
     ///
     /// The task's future hands the same value over through a continuation, which is synchronised,
-    /// but ThreadSanitizer on Linux does not see that resumption as an ordering (swiftlang/swift#57803;
-    /// a 20-line program that resumes a continuation from a thread with an object it made is
-    /// reported): reading the head the event loop decoded (`HTTPResponseHead`'s storage) drew
-    /// "data race" reports. Taken through this lock, the event loop's writes are ordered before the
-    /// reads for the sanitizer too.
+    /// but ThreadSanitizer on Linux does not see that resumption as an ordering
+    /// (https://github.com/swiftlang/swift/issues/57803; a 20-line program that resumes a
+    /// continuation from a thread with an object it made is reported): reading the head the event
+    /// loop decoded (`HTTPResponseHead`'s storage) drew "data race" reports. Taken through this
+    /// lock, the event loop's writes are ordered before the reads for the sanitizer too.
     var finished: Response? { result.withLockedValue { $0 } }
 
     func didVisitURL(task: HTTPClient.Task<Response>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {
