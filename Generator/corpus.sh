@@ -9,14 +9,14 @@
 #   bash Generator/corpus.sh spotify-web-api mistral-api      # documents by file name, without extension
 #   CORPUS_BUILD=none bash Generator/corpus.sh    # generation only (plain|app|both: which targets; default both)
 #
-# Documents: /work/shared/specs/corpus/*, github-api.json, stripe-api.yaml and openai-api.json
-# (CORPUS_SPECS to look elsewhere). Uses the debug build of the generator in Generator/.build-ci
+# Documents: ../shared/specs/corpus/* (beside the repository), github-api.json, stripe-api.yaml and
+# openai-api.json (CORPUS_SPECS to look elsewhere). Uses the debug build of the generator in Generator/.build-ci
 # (built if needed; the same as Generator/test.sh's), so generation times are a debug build's.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
-specs="${CORPUS_SPECS:-/work/shared/specs}"
+specs="${CORPUS_SPECS:-$root/../shared/specs}"
 mode="${CORPUS_BUILD:-both}"
 work="${CORPUS_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/bricks-corpus.XXXXXX")}"
 mkdir -p "$work"

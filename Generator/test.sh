@@ -88,7 +88,10 @@ let package = Package(
         .target(name: "GitHub", dependencies: [bricks]),
         .target(name: "Stripe", dependencies: [bricks]),
         .target(name: "Constructs", dependencies: [bricks]),
-        .target(name: "PluginBuilt", dependencies: [bricks], plugins: [.plugin(name: "BricksOpenAPIPlugin", package: "Generator")]),
+        // The build-tool plugin in an app target (Xcode 26's settings), as an app team uses it.
+        .target(
+            name: "PluginBuilt", dependencies: [bricks], swiftSettings: app,
+            plugins: [.plugin(name: "BricksOpenAPIPlugin", package: "Generator")]),
         .target(name: "PluginCommitted", dependencies: [bricks]),
         .target(name: "PluginEmpty", dependencies: [bricks], swiftSettings: app),
         .target(name: "SpotifyApp", dependencies: [bricks], swiftSettings: app),
