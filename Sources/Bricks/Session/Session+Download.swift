@@ -2,11 +2,6 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Session {
     /// Downloads the body of `endpoint` to a file: written as it arrives into a temporary file

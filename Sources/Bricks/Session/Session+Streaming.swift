@@ -2,11 +2,6 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Session {
     /// The events of a streaming endpoint, each as it arrives: Server-Sent Events, JSON Lines, or
