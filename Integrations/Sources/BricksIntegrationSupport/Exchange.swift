@@ -23,7 +23,7 @@ package struct Exchange: Sendable {
     /// The error thrown instead of a response.
     package var error: (any Error)?
 
-    /// Starts the record of the request `head` describes.
+    /// Starts the record of the request `head` describes, before it is sent.
     package init(_ head: RequestHead, context: MiddlewareContext) {
         method = head.method.rawValue
         redactedURL = RequestSummary(endpoint: context.endpointName, method: method, url: head.url).url
@@ -31,6 +31,19 @@ package struct Exchange: Sendable {
         attempt = context.attempt
         duration = .zero
         isBodyStreamed = false
+    }
+
+    /// The record of one measured call.
+    init(_ metrics: RequestMetrics, head: ResponseHead?) {
+        method = metrics.method
+        redactedURL = RequestSummary(endpoint: metrics.endpointName, method: method, url: metrics.url).url
+        endpoint = metrics.endpointName
+        attempt = metrics.attempt
+        duration = metrics.duration
+        self.head = head
+        isBodyStreamed = metrics.isBodyStreamed
+        bodySize = head == nil || metrics.isBodyStreamed ? nil : metrics.responseBodySize
+        error = metrics.error
     }
 
     /// Whether the exchange failed: an error was thrown, or the status is 400 or above.
@@ -43,27 +56,14 @@ package struct Exchange: Sendable {
     }
 
     /// Calls `next` with `head` and `body`, then hands the record of that call to `report`, in
-    /// the calling task.
+    /// the calling task: Bricks' ``RequestMetrics/measure(_:body:context:next:report:)``, the one
+    /// timing of the rest of the stack, as the integrations report it.
     package static func measure(
         _ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Middleware.Next,
         report: (Exchange) -> Void
     ) async throws -> RawResponse {
-        var exchange = Exchange(head, context: context)
-        let clock = ContinuousClock()
-        let started = clock.now
-        do {
-            let response = try await next(head, body, context)
-            exchange.duration = started.duration(to: clock.now)
-            exchange.head = response.head
-            exchange.isBodyStreamed = response.body.isStreamed
-            exchange.bodySize = response.body.bufferedData?.count
-            report(exchange)
-            return response
-        } catch {
-            exchange.duration = started.duration(to: clock.now)
-            exchange.error = error
-            report(exchange)
-            throw error
+        try await RequestMetrics.measure(head, body: body, context: context, next: next) { metrics, response in
+            report(Exchange(metrics, head: response))
         }
     }
 }

@@ -39,7 +39,7 @@ enum RequestBuilder {
         try apply(request.headerFields, to: &fields, layer: "headerFields")
         try apply(request.additionalHeaderFields, to: &fields, layer: "additionalHeaderFields")
         return try RequestHead(
-            method: method, parts: built.parts, headerFields: fields, timeoutInterval: request.timeoutInterval,
+            method: method, parts: built.parts, madeFrom: request.baseURL, headerFields: fields, timeoutInterval: request.timeoutInterval,
             basePath: built.basePath, baseQueryCount: built.baseQueryCount)
     }
 

@@ -4,9 +4,10 @@ import Foundation
 /// the timeout. Bricks' own value, as ``ResponseHead`` is for the response: endpoints build it,
 /// middleware and proxies edit it, transports send it.
 ///
-/// The URL is kept as its parts (scheme, authority, percent-encoded path, query items) and built
-/// from them once per change, so that editing one part (a page's query, a next link, another base
-/// URL) never takes a finished URL string apart again.
+/// The URL is kept as its parts (scheme, authority, percent-encoded path, query items); a Foundation
+/// `URL` is made from them only when asked for (``url``: the URLSession bridge, a log line), so
+/// that building a request and editing one part (a page's query, a next link, another base URL)
+/// never parses a URL string, and a transport that sends parts (AsyncHTTPClient) needs none.
 ///
 /// ```swift
 /// var head = try RequestHead(method: .get, url: URL(string: "https://api.example.com/items")!)
@@ -21,8 +22,8 @@ public struct RequestHead: Sendable, Hashable {
     public var headerFields: HeaderFields
     /// The longest the exchange may take, in seconds: positive and finite (see ``setTimeout(_:)``).
     public private(set) var timeoutInterval: TimeInterval
-    /// Where the request goes: the URL's parts and the URL built from them, in one immutable
-    /// object, so that handing a head down the stack copies three values, not ten.
+    /// Where the request goes: the URL's parts, in one immutable object, so that handing a head
+    /// down the stack copies three values, not ten.
     private var location: Location
 
     /// A head for `url`.
@@ -38,22 +39,25 @@ public struct RequestHead: Sendable, Hashable {
         method: HTTPMethod = .get, url: URL, headerFields: HeaderFields = [:], timeoutInterval: TimeInterval = 60
     ) throws(BricksError) {
         let parts = try URLParts(url.absoluteString, what: "the URL")
-        try self.init(method: method, parts: parts, headerFields: headerFields, timeoutInterval: timeoutInterval)
+        try self.init(
+            method: method, parts: parts, madeFrom: url, headerFields: headerFields, timeoutInterval: timeoutInterval)
     }
 
     /// A head from parts already checked and encoded.
     /// - Parameters:
+    ///   - madeFrom: the URL the parts were taken from (the endpoint's base URL): what ``url``
+    ///     falls back on.
     ///   - basePath: the part of the path that came from the endpoint's base URL, when known.
     ///   - baseQueryCount: how many of the first query pairs came from the base URL.
     init(
-        method: HTTPMethod, parts: URLParts, headerFields: HeaderFields, timeoutInterval: TimeInterval,
-        basePath: String? = nil, baseQueryCount: Int = 0
+        method: HTTPMethod, parts: URLParts, madeFrom: URL, headerFields: HeaderFields,
+        timeoutInterval: TimeInterval, basePath: String? = nil, baseQueryCount: Int = 0
     ) throws(BricksError) {
         try Self.checkTimeout(timeoutInterval)
         self.method = method
         self.headerFields = headerFields
         self.timeoutInterval = timeoutInterval
-        location = try Location(parts, basePath: basePath, baseQueryCount: baseQueryCount)
+        location = Location(parts, madeFrom: madeFrom, basePath: basePath, baseQueryCount: baseQueryCount)
     }
 
     /// `http` or `https`, lowercased.
@@ -62,8 +66,16 @@ public struct RequestHead: Sendable, Hashable {
     public var authority: String { location.parts.authority }
     /// The path, percent-encoded as it is sent (`/repos/apple/swift`); empty for a URL without one.
     public var path: String { location.parts.path }
-    /// The URL built from the parts above.
+    /// The URL of the parts above, made by Foundation each time it is read (the request path
+    /// itself reads it only in the URLSession bridge).
+    ///
+    /// The parts are checked where text enters a head (a base URL, a redirect's or a page link's
+    /// target) and encoded where values do, so Foundation takes them; were it ever to refuse them,
+    /// this is the URL the head was made from.
     public var url: URL { location.url }
+
+    /// The URL's text: the parts joined, without a round trip through Foundation.
+    var urlString: String { location.parts.string }
 
     /// The request target as an HTTP/1.1 request line carries it: the path (`/` when empty) and
     /// the query, percent-encoded, such as `/search?q=a%20b`. What HTTP/2's `:path` holds.
@@ -97,7 +109,7 @@ public struct RequestHead: Sendable, Hashable {
     public mutating func setQueryItems(_ items: [URLQueryItem]) throws(BricksError) {
         var parts = location.parts
         parts.query = items.map(URLParts.encode)
-        location = try Location(parts, basePath: location.basePath, baseQueryCount: 0)
+        location = location.replacing(parts, baseQueryCount: 0)
     }
 
     /// Puts `items` in the query in place of any items of the same names (a page number, a
@@ -109,14 +121,14 @@ public struct RequestHead: Sendable, Hashable {
         var parts = location.parts
         let keptFromBase = parts.query.prefix(location.baseQueryCount).filter(isKept).count
         parts.query = parts.query.filter(isKept) + items.map(URLParts.encode)
-        location = try Location(parts, basePath: location.basePath, baseQueryCount: keptFromBase)
+        location = location.replacing(parts, baseQueryCount: keptFromBase)
     }
 
     /// Points the request at `url` (a redirect's target, say): every part of the URL is replaced.
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` unless `url` is an absolute `http` or
     ///   `https` URL with a host and no user info.
     public mutating func setURL(_ url: URL) throws(BricksError) {
-        location = try Location(URLParts(url.absoluteString, what: "the URL"))
+        location = try Location(URLParts(url.absoluteString, what: "the URL"), madeFrom: url)
     }
 
     /// Replaces the path and query with `pathAndQuery` (`/items?page=2`, percent-encoded, as a
@@ -127,7 +139,8 @@ public struct RequestHead: Sendable, Hashable {
             throw .invalidURL("pageLink must be a path and query such as \"/items?page=2\", not \"\(pathAndQuery)\"")
         }
         let parts = try URLParts(scheme + "://" + authority + pathAndQuery, what: "pageLink \"\(pathAndQuery)\"")
-        location = try Location(parts, followsPageLink: true)
+        try Self.checkParsable(parts)
+        location = Location(parts, madeFrom: location.madeFrom, followsPageLink: true)
     }
 
     /// Sends the request to `newBase` instead of `oldBase`, the base URL it was built on: the
@@ -142,14 +155,14 @@ public struct RequestHead: Sendable, Hashable {
         parts.scheme = base.scheme
         parts.authority = base.authority
         guard !location.followsPageLink else {
-            location = try Location(parts, followsPageLink: true)
+            location = Location(parts, madeFrom: newBase, followsPageLink: true)
             return
         }
         var (oldPath, oldQueryCount) = (location.basePath ?? "", location.baseQueryCount)
         if location.basePath == nil { (oldPath, oldQueryCount) = try startOf(oldBase) }
         parts.path = base.path + path.dropFirst(oldPath.count)
         parts.query = base.query + parts.query.dropFirst(oldQueryCount)
-        location = try Location(parts, basePath: base.path, baseQueryCount: base.query.count)
+        location = Location(parts, madeFrom: newBase, basePath: base.path, baseQueryCount: base.query.count)
     }
 
     /// How much of a head built by hand came from `base`: its path, and its query pairs.
@@ -176,22 +189,30 @@ public struct RequestHead: Sendable, Hashable {
 
     /// Whether two heads send the same method, URL, header fields and timeout.
     public static func == (lhs: RequestHead, rhs: RequestHead) -> Bool {
-        lhs.method == rhs.method && lhs.url == rhs.url && lhs.headerFields == rhs.headerFields
+        lhs.method == rhs.method && lhs.location.parts == rhs.location.parts && lhs.headerFields == rhs.headerFields
             && lhs.timeoutInterval == rhs.timeoutInterval
     }
 
     /// Hashes the method, URL and header fields.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(method)
-        hasher.combine(url)
+        hasher.combine(location.parts)
         hasher.combine(headerFields)
     }
 
-    /// The URL's parts and the URL built from them, never changed once made: an edit makes a new
-    /// one.
+    /// Checks that Foundation takes the text of `parts` as a URL: for text that entered from
+    /// outside (a page link), once, where it enters.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when it does not.
+    static func checkParsable(_ parts: URLParts) throws(BricksError) {
+        _ = try parts.url()
+    }
+
+    /// The URL's parts, never changed once made: an edit makes a new one.
     private final class Location: Sendable {
         let parts: URLParts
-        let url: URL
+        /// The URL the parts were taken from (a base URL, a redirect's target): what ``url``
+        /// falls back on.
+        let madeFrom: URL
         /// The part of the path that came from the endpoint's base URL, when the builder knows
         /// it: how a base-URL override swaps the server without re-parsing the URL.
         let basePath: String?
@@ -200,14 +221,27 @@ public struct RequestHead: Sendable, Hashable {
         /// Whether the path and query were replaced whole by a page link.
         let followsPageLink: Bool
 
-        init(_ parts: URLParts, basePath: String? = nil, baseQueryCount: Int = 0, followsPageLink: Bool = false)
-            throws(BricksError)
-        {
-            url = try parts.url()
+        init(
+            _ parts: URLParts, madeFrom: URL, basePath: String? = nil, baseQueryCount: Int = 0,
+            followsPageLink: Bool = false
+        ) {
             self.parts = parts
+            self.madeFrom = madeFrom
             self.basePath = basePath
             self.baseQueryCount = baseQueryCount
             self.followsPageLink = followsPageLink
+        }
+
+        /// The same location with other parts (a new query).
+        func replacing(_ parts: URLParts, baseQueryCount: Int) -> Location {
+            Location(
+                parts, madeFrom: madeFrom, basePath: basePath, baseQueryCount: baseQueryCount,
+                followsPageLink: followsPageLink)
+        }
+
+        /// The URL of the parts, or the one they were made from.
+        var url: URL {
+            (try? parts.url()) ?? madeFrom
         }
     }
 }

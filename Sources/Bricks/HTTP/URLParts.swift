@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Works on the string's bytes rather than through `URLComponents`: it is cheaper, and
 /// `URLComponents` leaves `+` unencoded in queries, which servers read as a space.
-struct URLParts: Sendable {
+struct URLParts: Sendable, Hashable {
     /// `http` or `https`, lowercased.
     var scheme: String
     /// Host and port as written, without user info.

@@ -42,8 +42,10 @@ public struct MiddlewareContext: Sendable {
     public internal(set) var secretHeaderNames: Set<String> = SecretNames.lowercasedHeaderFields
     /// How ``HTTPCacheMiddleware`` treats this call: the endpoint's ``RequestType/httpCachePolicy``.
     public internal(set) var httpCachePolicy: HTTPCachePolicy = .standard
-    /// The endpoint's own largest body, when it sets one.
-    var maximumBodySize: Int?
+    /// The largest body this call accepts, decided once when the call is prepared: the endpoint's
+    /// own (``ResponseType/maximumResponseSize``), else none for a streamed call (it may be
+    /// long-lived) and the session's ``ResponseLimits/maximumBodySize`` for a whole one.
+    var maximumBodySize = ResponseLimits.defaultMaximumBodySize
     private var storage: [ObjectIdentifier: any Sendable] = [:]
 
     /// Makes a context for a request of `endpointType` (a middleware's tests make one).

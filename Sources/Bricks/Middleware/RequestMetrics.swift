@@ -31,9 +31,31 @@ public struct RequestMetrics: Sendable {
     /// The error thrown instead of a reply, if any.
     public var error: (any Error)?
 
-    /// Calls `next`, then hands the metrics of that call to `report`, with the reply's response
-    /// when there is one.
-    static func measure(
+    /// Times the rest of a middleware stack: calls `next` with `head`, `body` and `context`, then
+    /// hands the metrics of that call to `report` (in the calling task, before returning or
+    /// rethrowing), with the reply's head when there is one. The one place Bricks' own
+    /// ``MetricsMiddleware`` and ``LoggingMiddleware``, and the integrations, measure a call.
+    ///
+    /// ```swift
+    /// struct SlowCallMiddleware: Middleware {
+    ///     func intercept(
+    ///         _ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next
+    ///     ) async throws -> RawResponse {
+    ///         try await RequestMetrics.measure(head, body: body, context: context, next: next) { metrics, _ in
+    ///             if metrics.duration > .seconds(2) { print("slow:", metrics.endpointName) }
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - head: the request's head, passed on to `next`.
+    ///   - body: the request's body, passed on to `next`.
+    ///   - context: the request's context, passed on to `next`.
+    ///   - next: the rest of the stack.
+    ///   - report: called once with the metrics and the reply's head (`nil` when `next` threw).
+    /// - Returns: what `next` returned.
+    /// - Throws: what `next` threw.
+    public static func measure(
         _ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Middleware.Next,
         report: (RequestMetrics, ResponseHead?) -> Void
     ) async throws -> RawResponse {

@@ -31,10 +31,10 @@ public struct ResponseLimits: Sendable, Equatable {
     public static let defaultMaximumBodySize = 50 * 1024 * 1024
 
     /// Checks a head against the header limits and its `Content-Length` against the exchange's
-    /// body limit.
+    /// body limit (``TransportContext/checkHead(_:)`` calls it).
     /// - Throws: ``BricksError`` with ``BricksError/Reason/invalidResponse(_:)`` or
     ///   ``BricksError/Reason/responseTooLarge(limit:)``.
-    func check(_ head: ResponseHead, within context: TransportContext) throws(BricksError) {
+    func check(_ head: ResponseHead, maximumBodySize: Int) throws(BricksError) {
         guard head.headerFields.count <= maximumHeaderCount else {
             throw BricksError(.invalidResponse(
                 "the head has \(head.headerFields.count) header fields, more than the limit of \(maximumHeaderCount)"))
@@ -56,7 +56,9 @@ public struct ResponseLimits: Sendable, Equatable {
         }
         if lengthsDiffer { try checkLengths(head) }
         // The field found above, read again only when it is not a bare number (padding, say).
-        if let firstLength { try context.checkBodySize(DecimalDigits.value(firstLength) ?? head.expectedContentLength) }
+        if let firstLength {
+            try BodySizeLimit(maximumBodySize).check(DecimalDigits.value(firstLength) ?? head.expectedContentLength)
+        }
     }
 
     /// Refuses Content-Length fields that disagree, also within one field a transport joined with

@@ -255,7 +255,8 @@ public struct Session: Sendable {
     func prepare<Request: RequestContextType>(_ request: Request, streamsBody: Bool) throws -> PreparedRequest {
         var context = MiddlewareContext(endpointType: Request.self, isIdempotent: false)
         context.streamsBody = streamsBody
-        context.maximumBodySize = request.maximumResponseSize
+        // A streamed body (events, downloads) may be long-lived: only the endpoint's own limit applies.
+        context.maximumBodySize = request.maximumResponseSize ?? (streamsBody ? .max : limits.maximumBodySize)
         context.httpCachePolicy = request.httpCachePolicy
         let secrets = request.secretHeaderNames
         if !secrets.isEmpty { context.secretHeaderNames = SecretNames.headerFields(adding: secrets) }
@@ -296,7 +297,7 @@ public struct Session: Sendable {
     func collect(_ body: ResponseBody, prepared: PreparedRequest) async throws -> Data {
         if let data = body.bufferedData { return data }
         do {
-            return try await body.collect(upTo: prepared.context.maximumBodySize ?? limits.maximumBodySize)
+            return try await body.collect(upTo: prepared.context.maximumBodySize)
         } catch {
             throw SessionCore.failure(error, context: prepared.context, request: prepared.head)
         }

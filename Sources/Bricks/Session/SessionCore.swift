@@ -21,10 +21,8 @@ struct SessionCore: Sendable {
             let deadline = try Deadline(timeoutInterval: head.timeoutInterval, overall: context.deadline)
             let streams = context.streamsBody
             let transportContext = TransportContext(
-                deadline: deadline.isUnlimited ? nil : deadline.instant, deadlineCoversBody: !streams,
-                collectsBody: !streams,
-                // A streamed body (events, downloads) may be long-lived: only the endpoint's own limit applies.
-                maximumBodySize: context.maximumBodySize ?? (streams ? Int.max : limits.maximumBodySize),
+                bodyMode: streams ? .streamed : .collected, deadline: deadline.isUnlimited ? nil : deadline.instant,
+                maximumBodySize: context.maximumBodySize, headLimits: limits,
                 lowercasedSecretHeaderNames: context.secretHeaderNames)
             if streams {
                 let response = try await deadline.run(transportStops: transport.stopsAtDeadline) {
@@ -73,7 +71,7 @@ struct SessionCore: Sendable {
     ) async throws -> RawResponse {
         while true {
             let response = try await transport.exchange(current, body: currentBody, context: context)
-            try limits.check(response.head, within: context)
+            try context.checkHead(response.head)
             guard let next = try redirectPolicy.redirect(
                 after: current, body: currentBody, response: response.head, secretHeaders: context.secretHeaderNames)
             else { return response }

@@ -1,56 +1,76 @@
 /// What the ``Session``'s core hands a transport with each request, besides its head and body:
-/// the exchange's deadline, the body size limit and the names of the secret header fields.
+/// how the body will be read, the exchange's deadline, the limits a reply must keep and the names
+/// of the secret header fields.
+///
+/// The core decides each of these once, and applies the limits to every reply itself
+/// (``checkHead(_:)`` on the head, ``checkBodySize(_:)`` on the bytes): a transport writes no
+/// limit logic of its own. One that collects a body itself calls the same two checks, to stop a
+/// reply over the limit before its body is read.
 public struct TransportContext: Sendable {
+    /// How the caller reads the body, which also says how far the deadline reaches.
+    public enum BodyMode: Sendable, Hashable {
+        /// The caller reads the body whole (``Session/send(_:)``): a transport may collect it
+        /// itself and hand it out with the head, in ``ResponseBody/bufferedData``; the deadline
+        /// covers the body.
+        case collected
+        /// The caller reads the body as a stream (events, downloads) at its own pace: the
+        /// deadline ends with the head.
+        case streamed
+    }
+
+    /// How the caller reads the body. See ``BodyMode``.
+    public var bodyMode: BodyMode
     /// When the exchange must be over, or `nil` for no limit. A transport that
-    /// ``HTTPTransport/stopsAtDeadline`` fails the exchange (or the body being read, when
-    /// ``deadlineCoversBody``) with ``BricksError/Reason/timedOut(after:)`` once it passes;
-    /// for others the core cancels the exchange's task.
+    /// ``HTTPTransport/stopsAtDeadline`` fails the exchange (or the body being read, when the
+    /// ``bodyMode`` is ``BodyMode/collected``) with ``BricksError/Reason/timedOut(after:)`` once
+    /// it passes; for others the core cancels the exchange's task.
     public var deadline: ContinuousClock.Instant?
-    /// Whether the deadline covers the body too (a whole-body call), or ends with the head (a
-    /// streamed call, whose body is read at the caller's pace).
-    public var deadlineCoversBody: Bool
-    /// Whether the caller reads the body whole (``Session/send(_:)``), so that a transport may
-    /// collect it itself and hand it out with the head, in ``ResponseBody/bufferedData``.
-    public var collectsBody: Bool
-    /// The most body bytes the caller accepts. See ``checkBodySize(_:)``.
+    /// The most body bytes the caller accepts: the endpoint's own limit, or the session's. See
+    /// ``checkBodySize(_:)``.
     public var maximumBodySize: Int
     /// The lowercased names of the header fields that carry secrets: Bricks' own
     /// (``SecretNames/headerFields``) and the endpoint's API's. A transport that writes
     /// exchanges down (a recording) hides their values.
     public var secretHeaderNames: Set<String>
+    /// The session's limits on a response head (its body limit is ``maximumBodySize``).
+    var headLimits: ResponseLimits
 
     /// Makes a context; the core makes one for each exchange.
     /// - Parameters:
+    ///   - bodyMode: how the caller reads the body. Default: ``BodyMode/collected``.
     ///   - deadline: when the exchange must be over. Default: no limit.
-    ///   - deadlineCoversBody: whether the deadline covers the body. Default: `true`.
-    ///   - collectsBody: whether the caller reads the body whole. Default: `true`.
     ///   - maximumBodySize: the most body bytes accepted. Default: no limit.
     ///   - secretHeaderNames: the secret header names, in any case. Default: Bricks' own.
     public init(
-        deadline: ContinuousClock.Instant? = nil, deadlineCoversBody: Bool = true, collectsBody: Bool = true,
-        maximumBodySize: Int = .max, secretHeaderNames: Set<String> = SecretNames.headerFields
+        bodyMode: BodyMode = .collected, deadline: ContinuousClock.Instant? = nil, maximumBodySize: Int = .max,
+        secretHeaderNames: Set<String> = SecretNames.headerFields
     ) {
-        self.deadline = deadline
-        self.deadlineCoversBody = deadlineCoversBody
-        self.collectsBody = collectsBody
-        self.maximumBodySize = maximumBodySize
-        self.secretHeaderNames = Set(secretHeaderNames.map { $0.lowercased() })
+        self.init(
+            bodyMode: bodyMode, deadline: deadline, maximumBodySize: maximumBodySize, headLimits: ResponseLimits(),
+            lowercasedSecretHeaderNames: Set(secretHeaderNames.map { $0.lowercased() }))
     }
 
     /// A context whose secret header names are lowercased already.
     init(
-        deadline: ContinuousClock.Instant?, deadlineCoversBody: Bool, collectsBody: Bool, maximumBodySize: Int,
+        bodyMode: BodyMode, deadline: ContinuousClock.Instant?, maximumBodySize: Int, headLimits: ResponseLimits,
         lowercasedSecretHeaderNames: Set<String>
     ) {
+        self.bodyMode = bodyMode
         self.deadline = deadline
-        self.deadlineCoversBody = deadlineCoversBody
-        self.collectsBody = collectsBody
         self.maximumBodySize = maximumBodySize
+        self.headLimits = headLimits
         secretHeaderNames = lowercasedSecretHeaderNames
     }
 
-    /// The one check of a body's size against the limit, for the core and for a transport that
-    /// collects a body itself: call it with the bytes received so far, or the length announced.
+    /// The one check of a response head: its header count and size against the session's
+    /// limits, its `Content-Length` fields against each other and against ``maximumBodySize``.
+    /// - Throws: ``BricksError/Reason/invalidResponse(_:)`` or
+    ///   ``BricksError/Reason/responseTooLarge(limit:)``.
+    public func checkHead(_ head: ResponseHead) throws(BricksError) {
+        try headLimits.check(head, maximumBodySize: maximumBodySize)
+    }
+
+    /// The one check of a body's size against the limit: call it with the bytes received so far.
     /// - Throws: ``BricksError/Reason/responseTooLarge(limit:)`` past ``maximumBodySize``.
     public func checkBodySize(_ count: Int64) throws(BricksError) {
         try BodySizeLimit(maximumBodySize).check(count)

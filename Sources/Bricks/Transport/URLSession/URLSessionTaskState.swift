@@ -24,19 +24,18 @@ struct URLSessionTaskState {
     var bytesReported: Int64 = 0
     /// The entry of the exchange's deadline in the shared timer, while it is watched.
     var deadlineToken: UInt64?
-    /// Whether the deadline covers the body too, or ends with the head.
-    let deadlineCoversBody: Bool
-    /// For a whole-body call, the exchange's context, whose limit the body is checked against:
-    /// the body is then collected in ``early`` and handed out with the head at the end, in one
-    /// resumption of the caller.
-    let wholeBody: TransportContext?
+    /// The exchange's context: its body mode and limits. A collected body is gathered in
+    /// ``early`` and handed out with the head at the end, in one resumption of the caller.
+    let context: TransportContext
 
     init(continuation: CheckedContinuation<RawResponse, any Error>, body: RequestBody?, context: TransportContext) {
         self.continuation = continuation
         self.body = body
-        deadlineCoversBody = context.deadlineCoversBody
-        wholeBody = context.collectsBody ? context : nil
+        self.context = context
     }
+
+    /// Whether the caller reads the body whole, so that it is collected here.
+    var collectsBody: Bool { context.bodyMode == .collected }
 
     /// The task failed, timed out or was cancelled: the waiting caller and the rest of the body
     /// are let go. Returns the continuation to resume, if the head was not handed out yet.
@@ -76,7 +75,7 @@ struct URLSessionTaskState {
     mutating func handOut(_ channel: ChunkChannel) -> (CheckedContinuation<RawResponse, any Error>?, deadline: UInt64?) {
         self.channel = channel
         var endedDeadline: UInt64?
-        if !deadlineCoversBody, let token = deadlineToken {
+        if context.bodyMode == .streamed, let token = deadlineToken {
             // A streamed body is read at the caller's pace: the deadline ended with the head.
             endedDeadline = token
             deadlineToken = nil
@@ -102,7 +101,7 @@ struct URLSessionTaskState {
         guard continuation != nil else { return .kept }
         early.append(data)
         do {
-            try wholeBody?.checkBodySize(Int64(early.count))
+            if collectsBody { try context.checkBodySize(Int64(early.count)) }
             return .kept
         } catch {
             return .tooLarge(error)
@@ -118,7 +117,7 @@ struct URLSessionTaskState {
         }
         if let error {
             // A whole-body call whose head had arrived lost its body.
-            let failure = wholeBody != nil && response != nil
+            let failure = collectsBody && response != nil
                 ? TransportFailure.duringBody(error) : TransportFailure.beforeHead(error)
             return .failure(Self.failure(BricksError(mapping: failure), sending: body))
         }

@@ -123,13 +123,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             completionHandler(.allow)
             return
         }
-        let wholeBody = tasks.withLock { $0[dataTask.taskIdentifier]?.wholeBody }
-        if let wholeBody {
+        let context = tasks.withLock { $0[dataTask.taskIdentifier]?.context }
+        if let context, context.bodyMode == .collected {
             // A whole-body call: the body is collected in `early` and the caller resumed once, at
-            // the end (didCompleteWithError), without a channel or a hop per chunk.
+            // the end (didCompleteWithError), without a channel or a hop per chunk. The head goes
+            // through the core's gate now, so that a body over the limit is not read at all.
             completionHandler(.allow)
             do {
-                try wholeBody.checkBodySize(response.expectedContentLength)
+                try context.checkHead(ResponseHead(response))
             } catch {
                 fail(dataTask, with: error)
             }

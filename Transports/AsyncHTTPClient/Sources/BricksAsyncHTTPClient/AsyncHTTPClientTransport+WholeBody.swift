@@ -9,8 +9,8 @@ import NIOHTTP1
 extension AsyncHTTPClientTransport {
     /// A whole-body call in one step, the fast path of `Session.send`: AsyncHTTPClient's delegate
     /// API with a ``WholeBodyCollector`` collects the body on the event loop, refuses it past the
-    /// context's size limit (on `Content-Length` or as bytes arrive, through
-    /// `TransportContext.checkBodySize`), and the context's deadline covers the body too.
+    /// context's limits (the head through `TransportContext.checkHead`, the bytes as they arrive
+    /// through `checkBodySize`), and the context's deadline covers the body too.
     /// One resumption per request, no stream of chunks to hand over.
     /// - Parameters:
     ///   - head: the request's head.
@@ -18,7 +18,7 @@ extension AsyncHTTPClientTransport {
     ///   - context: the exchange's deadline and body size limit.
     func exchangeWhole(_ head: RequestHead, data: Data?, context: TransportContext) async throws -> RawResponse {
         let wireRequest = try HTTPClient.Request(head, data: data)
-        let collector = WholeBodyCollector(context: context)
+        let collector = WholeBodyCollector(context: context, url: head.url)
         let task = client.execute(request: wireRequest, delegate: collector, deadline: context.deadline.map(Self.nioDeadline))
         let collected: WholeBodyCollector.Response
         do {
@@ -34,7 +34,7 @@ extension AsyncHTTPClientTransport {
             throw BricksError(sending: error, duringBody: collector.headArrived)
         }
         if collected.redirected { throw BricksError(.transport(ClientFollowsRedirects())) }
-        let responseHead = ResponseHead(collected.head, url: head.url)
+        let responseHead = collected.head
         try responseHead.requireUTF8Fields()
         let body = collected.body.map { Data(buffer: $0, byteTransferStrategy: .automatic) } ?? Data()
         return RawResponse(head: responseHead, body: ResponseBody(body))
@@ -51,8 +51,8 @@ extension AsyncHTTPClientTransport {
     }
 }
 
-/// Collects one response whole on its event loop, refusing a body over the limit on its
-/// `Content-Length` or as its bytes arrive (`TransportContext.checkBodySize` compares), and
+/// Collects one response whole on its event loop, refusing a reply over the limits by its head
+/// or as its bytes arrive (the core's gate, `TransportContext.checkHead` and `checkBodySize`), and
 /// remembering whether the head had arrived (so that a connection lost after it reads as a body
 /// cut short).
 ///
@@ -60,20 +60,25 @@ extension AsyncHTTPClientTransport {
 /// `headArrived` is read from elsewhere through its lock.
 final class WholeBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
     struct Response: Sendable {
-        let head: HTTPResponseHead
+        let head: ResponseHead
         let body: ByteBuffer?
         let redirected: Bool
     }
 
-    /// The exchange's context, whose `checkBodySize` is the one comparison with the limit.
+    /// The exchange's context, whose checks are the one gate for the limits.
     private let context: TransportContext
-    private var head: HTTPResponseHead?
+    /// The request's URL, which the response head carries.
+    private let url: URL
+    private var head: ResponseHead?
     private var body: ByteBuffer?
     private var visits = 0
     private let arrived = NIOLockedValueBox(false)
     private let result = NIOLockedValueBox<Response?>(nil)
 
-    init(context: TransportContext) { self.context = context }
+    init(context: TransportContext, url: URL) {
+        self.context = context
+        self.url = url
+    }
 
     /// Whether the response head had arrived.
     var headArrived: Bool { arrived.withLockedValue { $0 } }
@@ -94,13 +99,12 @@ final class WholeBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable 
 
     func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         arrived.withLockedValue { $0 = true }
+        let head = ResponseHead(head, url: url)
         self.head = head
-        if let length = head.headers.first(name: "content-length").flatMap(Int64.init) {
-            do {
-                try context.checkBodySize(length)
-            } catch {
-                return task.eventLoop.makeFailedFuture(error)
-            }
+        do {
+            try context.checkHead(head)
+        } catch {
+            return task.eventLoop.makeFailedFuture(error)
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }

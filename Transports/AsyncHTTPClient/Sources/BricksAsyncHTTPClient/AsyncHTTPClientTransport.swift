@@ -172,7 +172,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// Sends `head` with `body` and returns once the response head arrives.
     ///
-    /// When the caller reads the body whole (``Bricks/TransportContext/collectsBody``) and the
+    /// When the caller reads the body whole (``Bricks/TransportContext/bodyMode``) and the
     /// body to send is in memory or absent, the response body is collected here, within the
     /// context's deadline and size limit, and comes back buffered; otherwise it comes back as
     /// AsyncHTTPClient streams it, and the deadline covers the head.
@@ -185,8 +185,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws
         -> RawResponse
     {
-        if context.collectsBody, context.deadlineCoversBody || context.deadline == nil,
-            body == nil || (body?.data != nil && body?.reportsProgress != true)
+        if context.bodyMode == .collected, body == nil || (body?.data != nil && body?.reportsProgress != true)
         {
             return try await exchangeWhole(head, data: body?.data, context: context)
         }

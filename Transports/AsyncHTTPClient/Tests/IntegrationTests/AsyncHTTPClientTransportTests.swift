@@ -7,7 +7,7 @@ import Testing
 
 /// What the Session's core hands the transport for a streamed call without a deadline: the body
 /// comes back unread, read at the caller's pace.
-private let streamed = TransportContext(deadlineCoversBody: false, collectsBody: false)
+private let streamed = TransportContext(bodyMode: .streamed)
 
 /// The transport itself against the local httpbin, below `Session`: one exchange, what it hands
 /// back and when, and its client's lifetime. The policy (redirects, deadlines, limits) is the
@@ -174,7 +174,7 @@ struct AsyncHTTPClientTransportTests {
     /// A streamed call's deadline covers the head: a head that comes late fails by then.
     @Test func stopsAtTheContextsDeadlineForAStreamedCallsHead() async throws {
         let started = ContinuousClock.now
-        let context = TransportContext(deadline: started + .milliseconds(500), deadlineCoversBody: false, collectsBody: false)
+        let context = TransportContext(bodyMode: .streamed, deadline: started + .milliseconds(500))
         let error = await #expect(throws: BricksError.self) {
             try await transport.exchange(try request("/delay/10"), body: nil, context: context)
         }
@@ -193,7 +193,7 @@ struct AsyncHTTPClientTransportTests {
     func aClientThatFollowsRedirectsItselfIsReported(collectsBody: Bool) async throws {
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)  // follows redirects
         let transport = AsyncHTTPClientTransport(client: client)
-        let context = TransportContext(deadlineCoversBody: collectsBody, collectsBody: collectsBody)
+        let context = TransportContext(bodyMode: collectsBody ? .collected : .streamed)
         let error = await #expect(throws: BricksError.self) {
             try await transport.exchange(try request("/redirect/1"), body: nil, context: context)
         }
