@@ -38,6 +38,7 @@ enum RequestBuilder {
         }
         try apply(request.headerFields, to: &fields, layer: "headerFields")
         try apply(request.additionalHeaderFields, to: &fields, layer: "additionalHeaderFields")
+        fields.markChecked()  // each field was checked as it was set
         return try RequestHead(
             method: method, parts: built.parts, madeFrom: request.baseURL, headerFields: fields, timeoutInterval: request.timeoutInterval,
             basePath: built.basePath, baseQueryCount: built.baseQueryCount)

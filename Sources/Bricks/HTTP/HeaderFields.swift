@@ -7,8 +7,17 @@
 ///
 /// Building one is linear in the number of fields; a lookup scans the fields once, comparing
 /// ASCII bytes without allocating.
+///
+/// A request's fields are checked once (names are tokens, values hold no CR, LF or other control
+/// character) where they are made; they are checked again before sending only when a layer
+/// added or changed one since.
 public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
-    private var fields: [HeaderField]
+    private var fields: [HeaderField] {
+        didSet { isChecked = false }
+    }
+    /// Whether every field passed ``HeaderValidation`` and none was added or changed since;
+    /// removing fields keeps it.
+    private(set) var isChecked = false
 
     /// No fields.
     public init() { fields = [] }
@@ -80,8 +89,32 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
 
     /// Removes every field `name` (in any case).
     public mutating func remove(_ name: String) {
-        fields.removeAll { Self.equalIgnoringCase($0.name, name) }
+        removeAll { Self.equalIgnoringCase($0.name, name) }
     }
+
+    /// Removes the fields `shouldBeRemoved` picks; what was checked stays checked.
+    mutating func removeAll(where shouldBeRemoved: (HeaderField) -> Bool) {
+        let wasChecked = isChecked
+        fields.removeAll(where: shouldBeRemoved)
+        isChecked = wasChecked
+    }
+
+    /// Checks every field, unless they were checked and none was added or changed since.
+    /// - Throws: ``BricksError/Reason/invalidHeader(name:reason:)`` for the first field that fails.
+    mutating func check() throws(BricksError) {
+        guard !isChecked else { return }
+        for field in fields { try HeaderValidation.validate(name: field.name, value: field.value) }
+        isChecked = true
+    }
+
+    /// Records that every field was checked one by one as it was added (the request builder).
+    mutating func markChecked() { isChecked = true }
+
+    /// Whether two collections hold the same fields in the same order.
+    public static func == (lhs: HeaderFields, rhs: HeaderFields) -> Bool { lhs.fields == rhs.fields }
+
+    /// Hashes the fields in order.
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 
     /// Whether two header names are equal ignoring ASCII case, without allocating: names of
     /// different lengths (most of them, in a lookup) are told apart at once.

@@ -37,10 +37,4 @@ enum HeaderValidation {
             throw .invalidHeader(name: name, reason: "the value contains \(kind)")
         }
     }
-
-    /// Checks every field of a head, as the core does before each exchange (a middleware may
-    /// have added fields).
-    static func validate(_ fields: HeaderFields) throws(BricksError) {
-        for field in fields { try validate(name: field.name, value: field.value) }
-    }
 }

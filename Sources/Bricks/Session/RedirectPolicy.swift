@@ -74,11 +74,12 @@ public struct RedirectPolicy: Sendable, Equatable {
         let nextBody = keepsMethodAndBody ? body : nil
         if !keepsMethodAndBody { next.method = previous.method == .head ? .head : .get }
         let sameOrigin = previous.origin == next.origin
-        next.headerFields = HeaderFields(previous.headerFields.filter { field in
+        // Only removes fields: what was checked before the first request stays checked.
+        next.headerFields.removeAll { field in
             let name = field.name.lowercased()
-            if !sameOrigin, secretHeaders.contains(name) { return false }
-            return nextBody != nil || (name != "content-type" && name != "content-length")
-        })
+            if !sameOrigin, secretHeaders.contains(name) { return true }
+            return nextBody == nil && (name == "content-type" || name == "content-length")
+        }
         return (next, nextBody)
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// The innermost layer of every ``Session``: the policy that applies to every transport alike.
 ///
-/// It validates the headers, keeps the whole-exchange deadline, follows redirects under the
-/// ``RedirectPolicy``, applies the ``ResponseLimits``, collects the body for whole-body calls and
-/// maps every failure to a ``BricksError`` that names the call. The transport below it only
+/// It checks the header fields a layer added or changed, keeps the whole-exchange deadline,
+/// follows redirects under the ``RedirectPolicy``, applies the ``ResponseLimits``, collects the
+/// body for whole-body calls and maps every failure to a ``BricksError`` that names the call. The transport below it only
 /// sends one request and hands back the head and the body as they arrive.
 struct SessionCore: Sendable {
     let transport: any HTTPTransport
@@ -53,8 +53,8 @@ struct SessionCore: Sendable {
     private func follow(_ head: RequestHead, body: RequestBody?, context: TransportContext, call: MiddlewareContext)
         async throws -> RawResponse
     {
-        try HeaderValidation.validate(head.headerFields)
         var current = head
+        try current.headerFields.check()  // a no-op unless a layer added or changed a field
         var currentBody = body
         var redirects = 0
         do {
@@ -80,13 +80,13 @@ struct SessionCore: Sendable {
                 throw BricksError(.tooManyRedirects(
                     count: redirectPolicy.maximumRedirects, lastLocation: next.head.url.absoluteString))
             }
-            try HeaderValidation.validate(next.head.headerFields)
             if let sent = next.body, !sent.isReplayable {
                 // A 307 or 308 sends the body again, which only a replayable body can.
                 throw BricksError(.invalidRequest(
                     "the server redirected with \(response.head.statusCode), which needs the body sent again, but it was a one-shot stream"))
             }
             current = next.head
+            try current.headerFields.check()  // a redirect only removes fields: a no-op
             currentBody = next.body
         }
     }
