@@ -12,28 +12,26 @@ import Foundation
 /// A line may hold at most ``maximumLineLength`` bytes: a longer one throws a
 /// ``StreamFormatError``, from the call that exceeded the limit or, if that call completed lines
 /// first, from the next call (those lines are returned first); after an error every call throws it
-/// again. Nothing beyond the limit is buffered, and each byte is examined once.
+/// again. The framing is ``LineFramer``'s, with LF line ends.
 struct LineSplitter: Sendable {
     /// The default for ``maximumLineLength``: 1 MiB.
     static let defaultMaximumLineLength = 1 << 20
 
     /// The most bytes a line may hold, its line end not counted.
-    let maximumLineLength: Int
+    var maximumLineLength: Int { framer.maximumLineLength }
 
     /// The bytes of the unfinished line buffered for now: at most ``maximumLineLength``, plus a CR
     /// that may start a CRLF.
-    var bufferedByteCount: Int { line.count }
+    var bufferedByteCount: Int { framer.bufferedByteCount }
 
-    private var line: [UInt8] = []
+    private var framer: LineFramer
     private var failure: StreamFormatError?
-    /// Lines ended so far, empty ones included: the number of the line being read is one more.
-    private var linesEnded = 0
 
     /// Creates a splitter for one stream.
     ///
     /// - Parameter maximumLineLength: The most bytes a line may hold (line end not counted).
     init(maximumLineLength: Int = defaultMaximumLineLength) {
-        self.maximumLineLength = max(0, maximumLineLength)
+        framer = LineFramer(lineEnds: .lineFeed, maximumLineLength: maximumLineLength)
     }
 
     /// Reads the next chunk of the stream.
@@ -64,7 +62,7 @@ struct LineSplitter: Sendable {
 
     /// The number the stream's last line had (from 1, empty lines counted): that of the line
     /// ``finish()`` returns, if any.
-    var lastLineNumber: Int { linesEnded + 1 }
+    var lastLineNumber: Int { framer.linesEnded + 1 }
 
     /// Ends the stream, returning its last line if it had no line end (and is not empty). The
     /// splitter is then ready for another stream.
@@ -73,70 +71,19 @@ struct LineSplitter: Sendable {
     /// - Throws: ``StreamFormatError/lineTooLong(limit:)`` if a line exceeded the limit.
     mutating func finish() throws -> [Data] {
         if let failure { throw failure }
-        linesEnded = 0
-        var last: [UInt8] = []
-        swap(&last, &line)
-        if last.last == Self.carriageReturn { last.removeLast() }
+        let last = framer.finish()
         return last.isEmpty ? [] : [Data(last)]
     }
 
-    private static let lineFeed: UInt8 = 0x0A
-    private static let carriageReturn: UInt8 = 0x0D
-    /// A buffer grown past this is released, rather than kept, once its line is done.
-    private static let retainedCapacity = 1 << 16
-
+    /// Frames `bytes`, keeping the non-empty lines and their numbers.
     private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, into lines: inout [Data], numbers: inout [Int]) {
-        let lineFeed = Self.lineFeed
-        let carriageReturn = Self.carriageReturn
-        let end = bytes.count
-        var lineStart = 0
-        var index = 0
-        while index < end {
-            if bytes[index] == lineFeed {
-                var tailEnd = index
-                if tailEnd > lineStart {
-                    if bytes[tailEnd - 1] == carriageReturn { tailEnd -= 1 }
-                } else if line.last == carriageReturn {
-                    // A CRLF split between chunks: the CR is the buffered line's last byte.
-                    line.removeLast()
-                }
-                guard endLine(with: UnsafeBufferPointer(rebasing: bytes[lineStart..<tailEnd]), into: &lines, numbers: &numbers)
-                else { return }
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        guard lineStart < end else { return }
-        // Checked before buffering. One byte over the limit is allowed if it is a CR, which a next
-        // chunk starting with an LF turns into a line end.
-        let allowance = bytes[end - 1] == carriageReturn ? 1 : 0
-        guard end - lineStart - allowance <= maximumLineLength - line.count else {
-            failure = .lineTooLong(limit: maximumLineLength)
-            return
-        }
-        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]))
-    }
-
-    /// Ends the current line with `tail`, its last bytes; false after an error.
-    private mutating func endLine(
-        with tail: UnsafeBufferPointer<UInt8>, into lines: inout [Data], numbers: inout [Int]
-    ) -> Bool {
-        guard tail.count <= maximumLineLength - line.count else {
-            failure = .lineTooLong(limit: maximumLineLength)
-            return false
-        }
-        linesEnded += 1
-        if line.isEmpty {
-            if !tail.isEmpty {
-                lines.append(Data(buffer: tail))
-                numbers.append(linesEnded)
+        let outcome = framer.scan(bytes) { line, number in
+            if !line.isEmpty {
+                lines.append(Data(buffer: line))
+                numbers.append(number)
             }
             return true
         }
-        line.append(contentsOf: tail)
-        lines.append(Data(line))
-        numbers.append(linesEnded)
-        line.removeAll(keepingCapacity: line.capacity <= Self.retainedCapacity)
-        return true
+        if case .lineTooLong = outcome { failure = .lineTooLong(limit: framer.maximumLineLength) }
     }
 }

@@ -22,16 +22,16 @@
 /// the call that exceeded it or, if that call completed events first, from the next call (those
 /// events are returned first). After an error every call throws it again.
 ///
-/// The work is linear in the bytes fed: each byte is examined once and lines are only buffered
-/// while they are incomplete.
+/// The work is linear in the bytes fed: the framing is ``LineFramer``'s, with CR, LF and CRLF
+/// line ends.
 struct ServerSentEventParser: Sendable {
-    /// The default for ``maximumLineLength``: 1 MiB.
-    static let defaultMaximumLineLength = 1 << 20
+    /// The default for ``maximumLineLength``: 1 MiB, as for JSON Lines.
+    static let defaultMaximumLineLength = LineSplitter.defaultMaximumLineLength
     /// The default for ``maximumEventSize``: 8 MiB.
     static let defaultMaximumEventSize = 8 << 20
 
     /// The most bytes a line may hold, its line end not counted.
-    let maximumLineLength: Int
+    var maximumLineLength: Int { framer.maximumLineLength }
     /// The most bytes an event's data may hold: its `data` values and the line feeds joining them.
     let maximumEventSize: Int
 
@@ -47,11 +47,10 @@ struct ServerSentEventParser: Sendable {
 
     /// The bytes buffered for now: the unfinished line, and the data and type of the unfinished
     /// event. Bounded by the two limits.
-    var bufferedByteCount: Int { line.count + data.count + eventType.count }
+    var bufferedByteCount: Int { framer.bufferedByteCount + data.count + eventType.count }
 
-    // Framing.
-    private var line: [UInt8] = []
-    private var skipsLineFeed = false
+    /// The framing: CR, LF and CRLF end a line.
+    private var framer: LineFramer
     private var atStreamStart = true
 
     // The event being read (the standard's buffers), kept as bytes and decoded once per event.
@@ -73,7 +72,7 @@ struct ServerSentEventParser: Sendable {
         maximumEventSize: Int = defaultMaximumEventSize,
         lastEventID: String = ""
     ) {
-        self.maximumLineLength = max(0, maximumLineLength)
+        framer = LineFramer(lineEnds: .anyNewline, maximumLineLength: maximumLineLength)
         self.maximumEventSize = max(0, maximumEventSize)
         self.lastEventID = lastEventID
         self.lastEventIDBuffer = lastEventID
@@ -105,8 +104,7 @@ struct ServerSentEventParser: Sendable {
     /// - Throws: ``StreamFormatError`` if the stream exceeded a limit.
     mutating func finish() throws -> [ServerSentEvent] {
         if let failure { throw failure }
-        line = []
-        skipsLineFeed = false
+        _ = framer.finish()  // an unfinished line is discarded
         atStreamStart = true
         data = []
         eventType = []
@@ -118,67 +116,18 @@ struct ServerSentEventParser: Sendable {
     // MARK: - Framing
 
     private static let lineFeed: UInt8 = 0x0A
-    private static let carriageReturn: UInt8 = 0x0D
     private static let colon: UInt8 = 0x3A
     private static let space: UInt8 = 0x20
-    /// A buffer grown past this is released, rather than kept, once its line or event is done.
-    private static let retainedCapacity = 1 << 16
 
+    /// Frames `bytes` into lines and interprets each.
     private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, into events: inout [ServerSentEvent]) {
-        let lineFeed = Self.lineFeed
-        let carriageReturn = Self.carriageReturn
-        let end = bytes.count
-        var index = 0
-        if skipsLineFeed, end > 0 {
-            // The previous chunk ended with a CR: an LF here belongs to the same line end.
-            skipsLineFeed = false
-            if bytes[0] == lineFeed { index = 1 }
-        }
-        var lineStart = index
-        while index < end {
-            let byte = bytes[index]
-            if byte == lineFeed || byte == carriageReturn {
-                guard endLine(with: UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), into: &events) else {
-                    return
-                }
-                if byte == carriageReturn {
-                    if index + 1 < end {
-                        if bytes[index + 1] == lineFeed { index += 1 }
-                    } else {
-                        skipsLineFeed = true
-                    }
-                }
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        // Checked before buffering, so the buffer never holds more than the limit.
-        guard end - lineStart <= maximumLineLength - line.count else {
-            failure = .serverSentEventLineTooLong(limit: maximumLineLength)
-            return
-        }
-        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]))
-    }
-
-    /// Ends the current line with `tail`, its last bytes; false after an error.
-    private mutating func endLine(
-        with tail: UnsafeBufferPointer<UInt8>, into events: inout [ServerSentEvent]
-    ) -> Bool {
-        guard tail.count <= maximumLineLength - line.count else {
-            failure = .serverSentEventLineTooLong(limit: maximumLineLength)
-            return false
-        }
-        if line.isEmpty {
-            // The common case: the whole line is in this chunk, read in place.
-            return interpret(tail, into: &events)
-        }
-        var complete: [UInt8] = []
-        swap(&complete, &line)
-        complete.append(contentsOf: tail)
-        let succeeded = complete.withUnsafeBufferPointer { interpret($0, into: &events) }
-        complete.removeAll(keepingCapacity: complete.capacity <= Self.retainedCapacity)
-        swap(&complete, &line)
-        return succeeded
+        // The framer is taken out while it calls back into `interpret`, which changes the rest of
+        // the parser (one owner of its buffer at a time, so nothing is copied).
+        var framer = LineFramer(lineEnds: .anyNewline, maximumLineLength: 0)
+        swap(&framer, &self.framer)
+        defer { swap(&framer, &self.framer) }
+        let outcome = framer.scan(bytes) { line, _ in interpret(line, into: &events) }
+        if case .lineTooLong = outcome { failure = .serverSentEventLineTooLong(limit: framer.maximumLineLength) }
     }
 
     // MARK: - Interpretation
@@ -247,8 +196,8 @@ struct ServerSentEventParser: Sendable {
     private mutating func dispatch(into events: inout [ServerSentEvent]) {
         lastEventID = lastEventIDBuffer
         defer {
-            eventType.removeAll(keepingCapacity: eventType.capacity <= Self.retainedCapacity)
-            data.removeAll(keepingCapacity: data.capacity <= Self.retainedCapacity)
+            eventType.removeAll(keepingCapacity: eventType.capacity <= LineFramer.retainedCapacity)
+            data.removeAll(keepingCapacity: data.capacity <= LineFramer.retainedCapacity)
         }
         guard !data.isEmpty else { return }
         events.append(
