@@ -22,6 +22,14 @@ public struct RequestSummary: Sendable, Hashable, CustomStringConvertible {
         self.url = LogRedactor.default.url(url)
     }
 
+    /// A summary of a request as its head holds it: the URL's text is taken from its parts and
+    /// redacted, with no `URL` made.
+    init(endpoint: String, request: RequestHead) {
+        self.endpoint = endpoint
+        method = request.method.rawValue
+        url = LogRedactor.default.url(request.urlString)
+    }
+
     /// `GET https://api.example.com/users/x (GetUser)`.
     public var description: String { "\(method) \(url) (\(endpoint))" }
 }

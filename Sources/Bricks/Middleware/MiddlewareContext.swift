@@ -83,7 +83,8 @@ public struct MiddlewareContext: Sendable {
     /// The call, for errors: the endpoint's name, the method and the redacted URL of `request`, or
     /// of the URL that answered when a redirect led elsewhere.
     func summary(of request: RequestHead, answeredBy head: ResponseHead? = nil) -> RequestSummary {
-        RequestSummary(endpoint: endpointName, method: request.method.rawValue, url: head?.url ?? request.url)
+        guard let head else { return RequestSummary(endpoint: endpointName, request: request) }
+        return RequestSummary(endpoint: endpointName, method: request.method.rawValue, url: head.url)
     }
 }
 

@@ -4,19 +4,24 @@ import Foundation
 /// ``LoggingMiddleware``.
 struct LogRedactor: Sendable {
     /// What replaces a secret.
-    static let placeholder = "REDACTED"
+    static let placeholder = SecretRedaction.placeholder
 
     /// The redaction of errors and of a ``LoggingMiddleware`` with no names of its own.
     static let `default` = LogRedactor(headers: SecretNames.headerFields, queryItems: SecretNames.queryItems)
 
     /// Lowercased header names whose values are hidden.
     let headers: Set<String>
-    /// Lowercased query item (and form field) names whose values are hidden.
-    let queryItems: Set<String>
+    /// The secret query item (and form field) names, and how their values are hidden.
+    let queryItems: SecretRedaction
 
     init(headers: Set<String>, queryItems: Set<String>) {
         self.headers = Set(headers.map { $0.lowercased() })
-        self.queryItems = Set(queryItems.map { $0.lowercased() })
+        self.queryItems = SecretRedaction(parameterNames: queryItems)
+    }
+
+    private init(headers: Set<String>, queryItems: SecretRedaction) {
+        self.headers = headers
+        self.queryItems = queryItems
     }
 
     /// These rules with more secret header names (lowercased).
@@ -28,17 +33,12 @@ struct LogRedactor: Sendable {
     /// The URL with secret query values and any password hidden.
     func url(_ url: URL?) -> String {
         guard let url else { return "<no URL>" }
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            return "<unreadable URL>"  // never print what we cannot redact
-        }
-        if components.percentEncodedPassword != nil { components.percentEncodedPassword = Self.placeholder }
-        if let items = components.percentEncodedQueryItems {
-            components.percentEncodedQueryItems = items.map { item in
-                guard item.value != nil, isSecret(queryItem: item.name) else { return item }
-                return URLQueryItem(name: item.name, value: Self.placeholder)
-            }
-        }
-        return components.string ?? "<unreadable URL>"
+        return self.url(url.absoluteString)
+    }
+
+    /// The URL's text with secret query values and any password hidden.
+    func url(_ text: String) -> String {
+        queryItems.redacting(text, in: .query)
     }
 
     /// The value to show for header `name`.
@@ -73,17 +73,9 @@ struct LogRedactor: Sendable {
         return parts.joined(separator: " ")
     }
 
-    private func isSecret(queryItem name: String) -> Bool {
-        queryItems.contains((name.removingPercentEncoding ?? name).lowercased())
-    }
-
     /// A form-encoded body with secret fields hidden.
     private func form(_ text: String) -> String {
-        text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            return isSecret(queryItem: name.replacingOccurrences(of: "+", with: " "))
-                ? "\(name)=\(Self.placeholder)" : String(pair)
-        }.joined(separator: "&")
+        queryItems.redacting(text, in: .query)
     }
 
     /// `text` in single quotes for a POSIX shell.

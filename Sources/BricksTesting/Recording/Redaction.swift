@@ -30,7 +30,7 @@ import Foundation
 /// with a real key still answers requests that carry a different one.
 public struct Redaction: Sendable {
     /// What a redacted value is replaced with.
-    public static let replacement = "REDACTED"
+    public static let replacement = SecretRedaction.placeholder
     /// The headers redacted by default.
     public static let defaultHeaderNames: Set<String> = SecretNames.headerFields
     /// The parameters redacted by default: those logs hide.
@@ -50,73 +50,45 @@ public struct Redaction: Sendable {
         parameterNames = Self.defaultParameterNames.union(parameters)
     }
 
-    /// `exchange` with every secret named here, and the headers `extraHeaders` names, replaced.
+    /// `exchange` with every secret named here, and the headers `extraHeaders` names, replaced:
+    /// Bricks' own redaction (`SecretRedaction`), which logs and error messages use too.
     func redact(_ exchange: RecordedExchange, alsoHeaders extraHeaders: Set<String> = []) -> RecordedExchange {
         let headers = Set(headerNames.union(extraHeaders).map { $0.lowercased() })
-        let parameters = Set(parameterNames.map { $0.lowercased() })
-        let pattern = Self.parameterPattern(parameters)
+        let parameters = SecretRedaction(parameterNames: parameterNames)
         var result = exchange
-        result.path = Self.redactParameters(in: exchange.path, pattern)
-        result.requestHeaders = Self.redact(exchange.requestHeaders, headers, pattern)
-        result.headers = Self.redact(exchange.headers, headers, pattern)
+        result.path = parameters.redacting(exchange.path, in: .query)
+        result.requestHeaders = Self.redact(exchange.requestHeaders, headers, parameters)
+        result.headers = Self.redact(exchange.headers, headers, parameters)
         let contentType = exchange.requestHeaders.first { $0.key.lowercased() == "content-type" }?.value ?? ""
-        result.requestBody = Self.redactBody(
-            exchange.requestBody, parameters, pattern, isForm: contentType.contains("x-www-form-urlencoded"))
+        if contentType.contains("x-www-form-urlencoded"), let text = String(data: exchange.requestBody, encoding: .utf8) {
+            result.requestBody = Data(parameters.redacting(text, in: .query).utf8)
+        }
         // A JSON body may echo headers (httpbin's `/headers`) or carry URLs with credentials: members
         // named like a secret header or parameter are replaced, and every string has its secret
         // parameters and URL passwords redacted.
-        result.requestBody = Self.redactBody(
-            result.requestBody, parameters.union(headers), pattern, isForm: false)
-        result.responseBody = Self.redactBody(exchange.responseBody, parameters.union(headers), pattern, isForm: false)
+        let members = parameters.parameterNames.union(headers)
+        result.requestBody = Self.redactJSON(result.requestBody, members: members, parameters)
+        result.responseBody = Self.redactJSON(exchange.responseBody, members: members, parameters)
         return result
     }
 
-    private static func redact(_ headers: [String: String], _ names: Set<String>, _ pattern: NSRegularExpression?)
+    private static func redact(_ headers: [String: String], _ names: Set<String>, _ parameters: SecretRedaction)
         -> [String: String]
     {
         var result: [String: String] = [:]
         for (name, value) in headers {
-            result[name] = names.contains(name.lowercased()) ? replacement : redactParameters(in: value, pattern)
+            result[name] = names.contains(name.lowercased()) ? replacement : parameters.redacting(value, in: .text)
         }
         return result
     }
 
-    private static func redactBody(
-        _ body: Data, _ names: Set<String>, _ pattern: NSRegularExpression?, isForm: Bool
-    ) -> Data {
-        if isForm, let text = String(data: body, encoding: .utf8) {
-            return Data(redactParameters(in: text, pattern).utf8)
-        }
-        guard !names.isEmpty, let json = JSONValue.container(in: body),
+    /// A JSON body with the members `members` names replaced and every string redacted.
+    private static func redactJSON(_ body: Data, members: Set<String>, _ parameters: SecretRedaction) -> Data {
+        guard !members.isEmpty, let json = JSONValue.container(in: body),
             let redacted = try? json.replacingMembers(
-                named: names, with: replacement, strings: { redactPassword(in: redactParameters(in: $0, pattern)) }
+                named: members, with: replacement, strings: { parameters.redacting($0, in: .text) }
             ).encoded()
         else { return body }
         return redacted
-    }
-
-    /// Matches `name=value` at the start of the text or after `?` or `&`, for any of `names`;
-    /// the value runs to the next `&`, `#`, `>`, `;`, `"`, `,` or white space.
-    /// `scheme://user:password@host` with the password replaced.
-    private static func redactPassword(in text: String) -> String {
-        guard text.contains("@"), text.contains("://"), let passwordPattern else { return text }
-        return passwordPattern.stringByReplacingMatches(
-            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1\(replacement)@")
-    }
-
-    private static let passwordPattern = try? NSRegularExpression(
-        pattern: "([a-zA-Z][a-zA-Z0-9+.-]*://[^/:@\\s]*:)[^@/\\s]*@")
-
-    private static func parameterPattern(_ names: Set<String>) -> NSRegularExpression? {
-        guard !names.isEmpty else { return nil }
-        let alternatives = names.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
-        return try? NSRegularExpression(
-            pattern: "((?:^|[?&])(?:\(alternatives))=)[^&#>;\",\\s]*", options: [.caseInsensitive])
-    }
-
-    private static func redactParameters(in text: String, _ pattern: NSRegularExpression?) -> String {
-        guard let pattern else { return text }
-        return pattern.stringByReplacingMatches(
-            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1\(replacement)")
     }
 }
