@@ -46,10 +46,4 @@ enum URLBuilder {
         }
         return Built(parts: parts, basePath: basePath, baseQueryCount: baseQueryCount)
     }
-
-    /// Checks `base` as every base URL is checked.
-    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when it is not a valid base URL.
-    static func check(base: URL) throws(BricksError) {
-        _ = try URLParts(base.absoluteString, what: "baseURL")
-    }
 }

@@ -143,14 +143,14 @@ public struct RequestHead: Sendable, Hashable {
         location = Location(parts, madeFrom: location.madeFrom, followsPageLink: true)
     }
 
-    /// Sends the request to `newBase` instead of `oldBase`, the base URL it was built on: the
-    /// scheme and authority are replaced, and the start of the path and query that came from
-    /// `oldBase` by `newBase`'s. A head that follows a page link (which already names the full
-    /// path on the server that sent it) keeps its path and query.
-    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when `newBase` is not a valid base URL, or
-    ///   when a head built by hand does not start with `oldBase`.
-    mutating func rebase(from oldBase: URL, to newBase: URL) throws(BricksError) {
-        let base = try URLParts(newBase.absoluteString, what: "baseURL", trimmingPath: true)
+    /// Sends the request to `base`, the parts of the URL `newBase` (its path's trailing slashes
+    /// taken off), instead of `oldBase`, the base URL it was built on: the scheme and authority
+    /// are replaced, and the start of the path and query that came from `oldBase` by `base`'s. A
+    /// head that follows a page link (which already names the full path on the server that sent
+    /// it) keeps its path and query.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when a head built by hand does not start
+    ///   with `oldBase`.
+    mutating func rebase(from oldBase: URL, to base: URLParts, madeFrom newBase: URL) throws(BricksError) {
         var parts = location.parts
         parts.scheme = base.scheme
         parts.authority = base.authority

@@ -26,9 +26,10 @@ public struct BaseURLOverride<Base: RequestContextType>: RequestProxy {
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when ``baseURL`` is not an http(s) URL with a
     ///   host; otherwise what the base throws.
     public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
-        try URLBuilder.check(base: baseURL)  // the same checks as any base URL, before the base's own
+        // Read once, with the same checks as any base URL, before the base's own.
+        let newBase = try URLParts(baseURL.absoluteString, what: "baseURL", trimmingPath: true)
         var head = try base.makeRequestHead(body: body)
-        try head.rebase(from: base.baseURL, to: baseURL)
+        try head.rebase(from: base.baseURL, to: newBase, madeFrom: baseURL)
         return head
     }
 }
