@@ -11,6 +11,8 @@ indirect enum TypeRef: Hashable, Sendable {
     case dictionary(TypeRef)
     /// `Wrapped?`.
     case optional(TypeRef)
+    /// `OrEmpty<Value>`: a value, or "" to clear it (Stripe's `anyOf: [value, enum: [""]]`).
+    case orEmpty(TypeRef)
 
     /// The Swift spelling.
     var swift: String {
@@ -21,6 +23,7 @@ indirect enum TypeRef: Hashable, Sendable {
         case .optional(let wrapped):
             if case .optional = wrapped { return wrapped.swift }
             return "\(wrapped.swift)?"
+        case .orEmpty(let value): return "OrEmpty<\(value.swift)>"
         }
     }
 
@@ -44,7 +47,8 @@ indirect enum TypeRef: Hashable, Sendable {
         switch self {
         case .named(let name): return name
         case .optional(let wrapped): return wrapped.inlineName
-        case .array, .dictionary: return nil
+        // `OrEmpty` is generic, declared once for the API: not a model of the document.
+        case .array, .dictionary, .orEmpty: return nil
         }
     }
 

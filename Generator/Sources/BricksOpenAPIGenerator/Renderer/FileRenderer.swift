@@ -8,7 +8,7 @@ struct FileRenderer {
 
     func files() -> [GeneratedFile] {
         var files: [GeneratedFile] = []
-        let apiRenderer = APIRenderer(api: api, usesJSONValue: uses("JSONValue"), usesIndirect: usesIndirect, usesOrEmpty: uses("OrEmpty<"))
+        let apiRenderer = APIRenderer(api: api, usesJSONValue: uses("JSONValue"), usesIndirect: usesIndirect, usesOrEmpty: uses("OrEmpty"))
         files.append(GeneratedFile(path: "\(api.protocolName).swift", contents: apiRenderer.protocolFile()))
         if let support = apiRenderer.supportFile() {
             files.append(GeneratedFile(path: "\(api.name)Support.swift", contents: support))
@@ -159,9 +159,11 @@ struct FileRenderer {
 }
 
 extension TypeRef {
+    /// Whether the type is, or holds, the type named `name` (`OrEmpty` for the generic one).
     func mentions(_ name: String) -> Bool {
         switch self {
-        case .named(let named): return named == name || (name.hasSuffix("<") && named.contains(name))
+        case .named(let named): return named == name
+        case .orEmpty(let value): return name == "OrEmpty" || value.mentions(name)
         case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.mentions(name)
         }
     }

@@ -21,6 +21,7 @@ enum LayoutBalancer {
         func weight(of type: TypeRef, from scope: String) -> Int {
             switch type {
             case .array, .dictionary: return 1
+            case .orEmpty: return 2
             case .optional(let wrapped): return weight(of: wrapped, from: scope) &+ 1
             case .named(let name):
                 guard let qualified = resolve(name, from: scope) else { return 2 }

@@ -278,7 +278,7 @@ struct OperationTranslator {
         }
         if let (type, content) = contents.first(where: { $0.key.typeAndSubtype == "application/x-www-form-urlencoded" }) {
             let bodyType = schemaType(content, type).nonOptional
-            if bodyType.nonOptional == .json || (bodyType.inlineName == nil && !isDictionary(bodyType)) {
+            if bodyType.nonOptional == .json || (bodyType.inlineName == nil && !isDictionary(bodyType) && !isOrEmpty(bodyType)) {
                 throw SkipReason(pointer: pointer, message: "a form body must be an object")
             }
             return .form(bodyType)
@@ -304,6 +304,12 @@ struct OperationTranslator {
 
     private func isDictionary(_ type: TypeRef) -> Bool {
         if case .dictionary = type.nonOptional { return true }
+        return false
+    }
+
+    /// Whether a type is `OrEmpty<…>`, which a form body may be (a value of its own, or "").
+    private func isOrEmpty(_ type: TypeRef) -> Bool {
+        if case .orEmpty = type.nonOptional { return true }
         return false
     }
 

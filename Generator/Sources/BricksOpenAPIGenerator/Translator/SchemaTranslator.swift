@@ -155,7 +155,7 @@ struct SchemaTranslator {
                 let inner = typeRef(
                     for: other.element, suggested: suggested, pointer: pointer + "/\(kind)/\(other.offset)", nested: &nested,
                     scope: &scope)
-                let wrapped = TypeRef.named("OrEmpty<\(inner.nonOptional.swift)>")
+                let wrapped = TypeRef.orEmpty(inner.nonOptional)
                 return nonNull.count < members.count || inner.isOptional ? wrapped.optional : wrapped
             }
             let decl = declareNested(schema: schema, suggested: suggested, pointer: pointer, nested: &nested, scope: &scope)
@@ -373,9 +373,12 @@ struct SchemaTranslator {
         case .named("Date"): return "date"
         case .named("JSONValue"): return "json"
         case .named(let name): return Naming.memberName(name)
+        case .orEmpty: return Naming.memberName(type.nonOptional.swift)
         case .array(let element):
-            if case .named(let name) = element.nonOptional { return Naming.memberName(name) + "List" }
-            return "list"
+            switch element.nonOptional {
+            case .named, .orEmpty: return Naming.memberName(element.nonOptional.swift) + "List"
+            default: return "list"
+            }
         case .dictionary: return "dictionary"
         case .optional: return "value"
         }
