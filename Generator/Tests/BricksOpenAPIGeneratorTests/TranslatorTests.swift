@@ -35,8 +35,8 @@ import Testing
         #expect(property("name")?.type == .string)  // from allOf's first member
         #expect(property("count")?.type == .named("Int32"))
         #expect(property("total")?.type == .optional(.named("Int64")))
-        #expect(property("flag")?.defaultValue == "true")
-        #expect(property("mode")?.defaultValue == "Mode(rawValue: \"fast\")")
+        #expect(property("flag")?.defaultValue == .bool(true))
+        #expect(property("mode")?.defaultValue == .enumValue(type: "Mode", rawValue: "fast"))
         #expect(property("when")?.type == .optional(.date))
         #expect(property("day")?.type == .optional(.string))
         #expect(property("maybe")?.type == .optional(.int))

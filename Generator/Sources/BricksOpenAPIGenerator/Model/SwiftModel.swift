@@ -11,6 +11,8 @@ indirect enum TypeRef: Hashable, Sendable {
     case dictionary(TypeRef)
     /// `Wrapped?`.
     case optional(TypeRef)
+    /// `OrEmpty<Value>`: a value, or "" to clear it (Stripe's `anyOf: [value, enum: [""]]`).
+    case orEmpty(TypeRef)
 
     /// The Swift spelling.
     var swift: String {
@@ -21,6 +23,7 @@ indirect enum TypeRef: Hashable, Sendable {
         case .optional(let wrapped):
             if case .optional = wrapped { return wrapped.swift }
             return "\(wrapped.swift)?"
+        case .orEmpty(let value): return "OrEmpty<\(value.swift)>"
         }
     }
 
@@ -44,7 +47,8 @@ indirect enum TypeRef: Hashable, Sendable {
         switch self {
         case .named(let name): return name
         case .optional(let wrapped): return wrapped.inlineName
-        case .array, .dictionary: return nil
+        // `OrEmpty` is generic, declared once for the API: not a model of the document.
+        case .array, .dictionary, .orEmpty: return nil
         }
     }
 
@@ -66,12 +70,22 @@ struct PropertyDecl: Hashable, Sendable {
     var type: TypeRef
     /// The doc comment.
     var doc: String?
-    /// A Swift literal used when the value is missing (a schema `default`).
-    var defaultValue: String?
+    /// The value used when the JSON has none (a schema `default`).
+    var defaultValue: LiteralValue?
     /// Whether the property is stored in an `Indirect` box (private storage behind a computed property) to break a cycle of value types.
     var indirect = false
     /// Whether the schema marks it deprecated.
     var deprecated = false
+}
+
+/// A constant of a property's type (a schema's `default`): the renderer spells it in Swift.
+enum LiteralValue: Hashable, Sendable {
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    /// A known value of a string enum: `Mode(rawValue: "fast")`.
+    case enumValue(type: String, rawValue: String)
 }
 
 /// A declaration of a model type.
@@ -110,6 +124,87 @@ indirect enum TypeDecl: Hashable, Sendable {
         case .alias(var decl):
             decl.name = name
             return .alias(decl)
+        }
+    }
+
+    /// The types declared inside this one.
+    var nested: [TypeDecl] {
+        switch self {
+        case .structure(let decl): return decl.nested
+        case .oneOf(let decl): return decl.nested
+        case .stringEnum, .alias: return []
+        }
+    }
+
+    /// The same declaration with `nested` declared inside it (a kind that declares none is unchanged).
+    func replacingNested(_ nested: [TypeDecl]) -> TypeDecl {
+        switch self {
+        case .structure(var decl):
+            decl.nested = nested
+            return .structure(decl)
+        case .oneOf(var decl):
+            decl.nested = nested
+            return .oneOf(decl)
+        case .stringEnum, .alias:
+            return self
+        }
+    }
+
+    /// What the declaration stores: all that the passes over every type (cycles, layout sizes,
+    /// the types an output mentions) need to know of its kind.
+    var layout: Layout {
+        switch self {
+        case .structure(let decl): return .fields(decl.properties.map { Layout.Field(type: $0.type, boxed: $0.indirect) })
+        case .oneOf(let decl): return .alternatives(decl.cases.map(\.type), isIndirect: decl.isIndirect)
+        case .alias(let decl): return .alias(decl.target)
+        case .stringEnum: return .values
+        }
+    }
+
+    /// The same declaration with the fields `boxes` picks (by index) stored in an `Indirect` box
+    /// and, when `indirect`, its alternatives stored apart (an `indirect` enum).
+    func withIndirection(boxing boxes: (Int) -> Bool, indirect: Bool) -> TypeDecl {
+        switch self {
+        case .structure(var decl):
+            for index in decl.properties.indices where boxes(index) { decl.properties[index].indirect = true }
+            return .structure(decl)
+        case .oneOf(var decl):
+            if indirect { decl.isIndirect = true }
+            return .oneOf(decl)
+        case .stringEnum, .alias:
+            return self
+        }
+    }
+
+    var isStringEnum: Bool {
+        if case .stringEnum = self { return true }
+        return false
+    }
+
+    /// How a declaration stores its values.
+    enum Layout {
+        /// A struct's fields, each inline unless `boxed` (in an `Indirect` box).
+        case fields([Field])
+        /// An enum's payloads, one at a time; `isIndirect` when they are stored apart already.
+        case alternatives([TypeRef], isIndirect: Bool)
+        /// Another name for a type.
+        case alias(TypeRef)
+        /// Values of its own only (a string enum): no other type inside.
+        case values
+
+        struct Field {
+            var type: TypeRef
+            var boxed: Bool
+        }
+
+        /// The types it stores, in order.
+        var types: [TypeRef] {
+            switch self {
+            case .fields(let fields): return fields.map(\.type)
+            case .alternatives(let types, _): return types
+            case .alias(let target): return [target]
+            case .values: return []
+            }
         }
     }
 }
@@ -246,8 +341,17 @@ enum ResponseDecl: Hashable, Sendable {
 enum PaginationDecl: Hashable, Sendable {
     /// `LinkHeaderPaginatedRequestType`.
     case linkHeader
-    /// `CursorPaginatedRequestType`; `nextCursor` is a Swift expression on `response`.
-    case cursor(parameter: String, nextCursor: String)
+    /// `CursorPaginatedRequestType`: the query parameter of the cursor, and where the reply holds the next one.
+    case cursor(parameter: String, nextCursor: NextCursor)
+}
+
+/// Where a reply holds the cursor of the next page.
+enum NextCursor: Hashable, Sendable {
+    /// In a property of the reply (named by the configuration).
+    case property(String)
+    /// The identifier of the list's last item, when the reply says there is more (Stripe's
+    /// `has_more`, `data`, `id`): the names of those properties and whether each is optional.
+    case lastItem(hasMore: String, hasMoreIsOptional: Bool, list: String, listIsOptional: Bool, identifier: String)
 }
 
 /// One operation: a request struct.

@@ -20,7 +20,8 @@ struct DocumentNormalizer {
     private let version: Version
     private let root: DocumentValue
     private(set) var diagnostics: [Diagnostic] = []
-    private var operationIds: Set<String> = []
+    /// The operationIds read so far; a repeated one is read as `id_2`, `id_3`….
+    private var operationIds = UniqueNames(suffix: .number(separator: "_"))
 
     /// The document rewritten, and a warning per rewrite.
     static func normalize(_ document: DocumentValue, version: Version) -> (DocumentValue, [Diagnostic]) {
@@ -91,15 +92,10 @@ struct DocumentNormalizer {
         guard case .object(var object) = value else { return }
         value = .null
         if let id = object["operationId"]?.string {
-            if operationIds.contains(id) {
-                var number = 2
-                while operationIds.contains("\(id)_\(number)") { number &+= 1 }
-                let renamed = "\(id)_\(number)"
+            let renamed = operationIds.claim(id)
+            if renamed != id {
                 warn(path + ["operationId"], "the operationId `\(id)` is used by an operation before this one: read as `\(renamed)`")
                 object["operationId"] = .string(renamed)
-                operationIds.insert(renamed)
-            } else {
-                operationIds.insert(id)
             }
         }
         visitArray(&object, "parameters", path) { this, value, path in this.visitParameter(&value, path) }

@@ -24,7 +24,7 @@ struct APIRenderer {
             if !api.secretHeaderNames.isEmpty {
                 writer.line("")
                 writer.line("/// The headers that carry credentials, from the security schemes: never logged or recorded.")
-                let names = api.secretHeaderNames.map(SchemaTranslator.stringLiteral).joined(separator: ", ")
+                let names = api.secretHeaderNames.map(CodeWriter.stringLiteral).joined(separator: ", ")
                 writer.line("\(access)var secretHeaderNames: Set<String> { [\(names)] }")
             }
             if let errorType = api.errorType {
@@ -68,7 +68,7 @@ struct APIRenderer {
         writer.doc("How \(api.title) is reached and its JSON read and written.")
         writer.block("\(access)enum \(api.name)Coding") { writer in
             writer.line("/// The API's base URL (checked when the code was generated: the `!` cannot fail).")
-            writer.line("\(access)static let baseURL = URL(string: \(SchemaTranslator.stringLiteral(api.baseURL)))!")
+            writer.line("\(access)static let baseURL = URL(string: \(CodeWriter.stringLiteral(api.baseURL)))!")
             writer.line("")
             writer.line("/// Reads dates as RFC 3339, with or without fractional seconds.")
             writer.block("\(access)static let decoder: JSONDecoder = {", opener: "", closing: "}()") { writer in
@@ -125,10 +125,10 @@ struct APIRenderer {
                     }
                 case .headerKey(let header):
                     writer.line("/// The API key in the `\(header)` header.")
-                    writer.line("\(access)static func \(Naming.escaped(Naming.memberName(header)))(_ key: String) -> \(name) { \(name)(name: \(SchemaTranslator.stringLiteral(header)), value: key) }")
+                    writer.line("\(access)static func \(Naming.escaped(Naming.memberName(header)))(_ key: String) -> \(name) { \(name)(name: \(CodeWriter.stringLiteral(header)), value: key) }")
                 case .queryKey(let query):
                     writer.line("/// The API key in the `\(query)` query item.")
-                    writer.line("\(access)static func \(Naming.escaped(Naming.memberName(query)))(_ key: String) -> \(name) { \(name)(name: \(SchemaTranslator.stringLiteral(query)), value: key, inQuery: true) }")
+                    writer.line("\(access)static func \(Naming.escaped(Naming.memberName(query)))(_ key: String) -> \(name) { \(name)(name: \(CodeWriter.stringLiteral(query)), value: key, inQuery: true) }")
                 }
             }
             writer.line("")

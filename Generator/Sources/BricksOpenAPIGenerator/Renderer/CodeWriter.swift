@@ -33,8 +33,44 @@ struct CodeWriter {
         }
     }
 
+    /// Appends `items` joined by `separator`, as many to a line as fit in `width` characters
+    /// (`prefix`, which starts each line, and the indentation not counted): a long list reads as a
+    /// paragraph rather than a column.
+    mutating func packed(_ items: [String], separator: String, width: Int, prefix: String) {
+        var current = ""
+        for item in items {
+            if !current.isEmpty, current.count &+ separator.count &+ item.count > width {
+                line(prefix + current)
+                current = ""
+            }
+            current += current.isEmpty ? item : separator + item
+        }
+        if !current.isEmpty { line(prefix + current) }
+    }
+
     /// The text, ending with a newline.
     var text: String { lines.joined(separator: "\n") + "\n" }
+
+    /// A Swift string literal.
+    static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
 }
 
 extension Substring {

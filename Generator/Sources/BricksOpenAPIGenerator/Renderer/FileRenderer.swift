@@ -8,7 +8,7 @@ struct FileRenderer {
 
     func files() -> [GeneratedFile] {
         var files: [GeneratedFile] = []
-        let apiRenderer = APIRenderer(api: api, usesJSONValue: uses("JSONValue"), usesIndirect: usesIndirect, usesOrEmpty: uses("OrEmpty<"))
+        let apiRenderer = APIRenderer(api: api, usesJSONValue: uses("JSONValue"), usesIndirect: usesIndirect, usesOrEmpty: uses("OrEmpty"))
         files.append(GeneratedFile(path: "\(api.protocolName).swift", contents: apiRenderer.protocolFile()))
         if let support = apiRenderer.supportFile() {
             files.append(GeneratedFile(path: "\(api.name)Support.swift", contents: support))
@@ -69,19 +69,13 @@ struct FileRenderer {
     /// target with the same name, in any folder; compared without case, as macOS does): a tag
     /// named `models` writes `Operations/ModelsOperations.swift` beside `Models/Models.swift`.
     static func uniqueFileNames(_ files: [GeneratedFile]) -> [GeneratedFile] {
-        var taken: Set<String> = []
+        var taken = UniqueNames(ignoringCase: true)
         return files.map { file in
             var file = file
             let slash = file.path.lastIndex(of: "/")
             let folder = slash.map { String(file.path[...$0]) } ?? ""
             let base = String(file.path.dropFirst(folder.count).dropLast(".swift".count))
-            var name = base
-            var number = 1
-            while taken.contains(name.lowercased()) {
-                number &+= 1
-                name = base + (folder == "Operations/" ? "Operations" : "Files") + (number > 2 ? String(number &- 1) : "")
-            }
-            taken.insert(name.lowercased())
+            let name = taken.claim(base, suffix: .word(folder == "Operations/" ? "Operations" : "Files"))
             file.path = folder + name + ".swift"
             return file
         }
@@ -112,7 +106,7 @@ struct FileRenderer {
             writer.block("\(access)init?(name: String, body: Data) throws") { writer in
                 writer.line("switch name {")
                 for webhook in api.webhooks {
-                    writer.line("case \(SchemaTranslator.stringLiteral(webhook.key)):")
+                    writer.line("case \(CodeWriter.stringLiteral(webhook.key)):")
                     writer.line("    self = try .\(webhook.caseName)(\(api.name)Coding.decoder.decode(\(webhook.payload.swift).self, from: body))")
                 }
                 writer.line("default:")
@@ -121,7 +115,7 @@ struct FileRenderer {
             }
             writer.line("")
             writer.doc("The names of the webhooks, as the document writes them.")
-            let names = api.webhooks.map { SchemaTranslator.stringLiteral($0.key) }.joined(separator: ", ")
+            let names = api.webhooks.map { CodeWriter.stringLiteral($0.key) }.joined(separator: ", ")
             writer.line("\(access)static let names: [String] = [\(names)]")
         }
         return writer.lines
@@ -165,33 +159,27 @@ struct FileRenderer {
 }
 
 extension TypeRef {
+    /// Whether the type is, or holds, the type named `name` (`OrEmpty` for the generic one).
     func mentions(_ name: String) -> Bool {
         switch self {
-        case .named(let named): return named == name || (name.hasSuffix("<") && named.contains(name))
+        case .named(let named): return named == name
+        case .orEmpty(let value): return name == "OrEmpty" || value.mentions(name)
         case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.mentions(name)
         }
     }
 }
 
 extension TypeDecl {
+    /// Whether the declaration, or one nested in it, stores a type that mentions `name`.
     func mentions(_ name: String) -> Bool {
-        switch self {
-        case .structure(let decl):
-            return decl.properties.contains { $0.type.mentions(name) } || decl.nested.contains { $0.mentions(name) }
-        case .oneOf(let decl):
-            return decl.cases.contains { $0.type.mentions(name) } || decl.nested.contains { $0.mentions(name) }
-        case .alias(let decl):
-            return decl.target.mentions(name)
-        case .stringEnum:
-            return false
-        }
+        TypeWalker.contains([self]) { decl in decl.layout.types.contains { $0.mentions(name) } }
     }
 
+    /// Whether the declaration, or one nested in it, stores a field in an `Indirect` box.
     var hasIndirect: Bool {
-        switch self {
-        case .structure(let decl): return decl.properties.contains { $0.indirect } || decl.nested.contains { $0.hasIndirect }
-        case .oneOf(let decl): return decl.nested.contains { $0.hasIndirect }
-        case .alias, .stringEnum: return false
+        TypeWalker.contains([self]) { decl in
+            if case .fields(let fields) = decl.layout { return fields.contains(where: \.boxed) }
+            return false
         }
     }
 }

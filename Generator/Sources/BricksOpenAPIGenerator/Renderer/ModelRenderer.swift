@@ -14,16 +14,25 @@ struct ModelRenderer {
         }
     }
 
+    /// A type's doc comment and declaration: the types nested in it first, then `body`.
+    private func renderType(
+        doc: String?, _ opening: String, nested: [TypeDecl], into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void
+    ) {
+        writer.doc(doc)
+        writer.block(opening) { writer in
+            for decl in nested {
+                render(decl, into: &writer)
+                writer.line("")
+            }
+            body(&writer)
+        }
+    }
+
     // MARK: Structs
 
     func render(_ decl: StructDecl, into writer: inout CodeWriter) {
-        writer.doc(decl.doc)
         let conformances = decl.isError ? "Codable, Hashable, Sendable, Error" : "Codable, Hashable, Sendable"
-        writer.block("\(access)struct \(decl.name): \(conformances)") { writer in
-            for nested in decl.nested {
-                render(nested, into: &writer)
-                writer.line("")
-            }
+        renderType(doc: decl.doc, "\(access)struct \(decl.name): \(conformances)", nested: decl.nested, into: &writer) { writer in
             for property in decl.properties {
                 writer.doc(Self.propertyDoc(property))
                 if property.indirect {
@@ -47,17 +56,9 @@ struct ModelRenderer {
                     // Packed into lines of about 110 characters: `case id, name`, `case htmlURL = "html_url", …`.
                     let entries = decl.properties.map { property in
                         let name = Self.codedName(property)
-                        return Self.unescaped(name) == property.key ? name : "\(name) = \(SchemaTranslator.stringLiteral(property.key))"
+                        return Self.unescaped(name) == property.key ? name : "\(name) = \(CodeWriter.stringLiteral(property.key))"
                     }
-                    var line = ""
-                    for entry in entries {
-                        if !line.isEmpty, line.count &+ entry.count &+ 2 > 100 {
-                            writer.line("case " + line)
-                            line = ""
-                        }
-                        line += line.isEmpty ? entry : ", " + entry
-                    }
-                    if !line.isEmpty { writer.line("case " + line) }
+                    writer.packed(entries, separator: ", ", width: 100, prefix: "case ")
                 }
             }
             if needsDecoder {
@@ -68,7 +69,7 @@ struct ModelRenderer {
                         let key = "." + Self.codedName(property)
                         let value: String
                         if let defaultValue = property.defaultValue {
-                            value = "try container.decodeIfPresent(\(property.type.swift).self, forKey: \(key)) ?? \(defaultValue)"
+                            value = "try container.decodeIfPresent(\(property.type.swift).self, forKey: \(key)) ?? \(Self.literal(defaultValue))"
                         } else if property.type.isOptional {
                             value = "try container.decodeIfPresent(\(property.type.nonOptional.swift).self, forKey: \(key))"
                         } else {
@@ -94,8 +95,19 @@ struct ModelRenderer {
 
     static func storedProperty(_ property: PropertyDecl, access: String) -> String {
         var text = "\(access)var \(property.name): \(property.type.swift)"
-        if let defaultValue = property.defaultValue { text += " = " + defaultValue }
+        if let defaultValue = property.defaultValue { text += " = " + literal(defaultValue) }
         return text
+    }
+
+    /// The Swift spelling of a constant.
+    static func literal(_ value: LiteralValue) -> String {
+        switch value {
+        case .bool(let flag): return flag ? "true" : "false"
+        case .integer(let number): return String(number)
+        case .number(let number): return String(number)
+        case .string(let text): return CodeWriter.stringLiteral(text)
+        case .enumValue(let type, let rawValue): return "\(type)(rawValue: \(CodeWriter.stringLiteral(rawValue)))"
+        }
     }
 
     /// The name a property is stored, coded and hashed under: `_name` for an indirect one.
@@ -112,7 +124,7 @@ struct ModelRenderer {
             writer.line("get { \(storage).wrappedValue }")
             writer.line("set { \(storage).wrappedValue = newValue }")
         }
-        let initial = property.defaultValue ?? (property.type.isOptional ? "nil" : nil)
+        let initial = property.defaultValue.map(Self.literal) ?? (property.type.isOptional ? "nil" : nil)
         writer.line("private var \(storage): Indirect<\(property.type.swift)>" + (initial.map { " = Indirect(wrappedValue: \($0))" } ?? ""))
     }
 
@@ -125,7 +137,7 @@ struct ModelRenderer {
             let label = local(property) == property.name ? property.name : "\(property.name) \(local(property))"
             var text = "\(label): \(property.type.swift)"
             if let defaultValue = property.defaultValue {
-                text += " = " + defaultValue
+                text += " = " + Self.literal(defaultValue)
             } else if property.type.isOptional {
                 text += " = nil"
             }
@@ -143,16 +155,8 @@ struct ModelRenderer {
         }
         // Parameters packed into lines of at most about 110 characters.
         writer.line("\(access)init(")
-        var line = ""
-        for (index, parameter) in parameters.enumerated() {
-            let piece = parameter + (index == parameters.count &- 1 ? "" : ",")
-            if !line.isEmpty, line.count &+ piece.count &+ 1 > 104 {
-                writer.line("    " + line)
-                line = ""
-            }
-            line += line.isEmpty ? piece : " " + piece
-        }
-        if !line.isEmpty { writer.line("    " + line) }
+        let pieces = parameters.enumerated().map { index, parameter in parameter + (index == parameters.count &- 1 ? "" : ",") }
+        writer.packed(pieces, separator: " ", width: 104, prefix: "    ")
         writer.block(")") { writer in assignments.forEach { writer.line($0) } }
     }
 
@@ -168,38 +172,26 @@ struct ModelRenderer {
             writer.line("\(access)var rawValue: String")
             writer.line("\(access)init(rawValue: String) { self.rawValue = rawValue }")
             let values = decl.cases.map { member in
-                "\(member.name) = \(decl.name)(rawValue: \(SchemaTranslator.stringLiteral(member.value)))"
+                "\(member.name) = \(decl.name)(rawValue: \(CodeWriter.stringLiteral(member.value)))"
             }
             guard values.count > 6 else {
                 for value in values { writer.line("\(access)static let \(value)") }
                 return
             }
             // A long list of values: several to a line, as one `static let` declaration each.
-            var line = ""
-            for value in values {
-                if !line.isEmpty, line.count &+ value.count &+ 2 > 96 {
-                    writer.line("\(access)static let " + line)
-                    line = ""
-                }
-                line += line.isEmpty ? value : ", " + value
-            }
-            if !line.isEmpty { writer.line("\(access)static let " + line) }
+            writer.packed(values, separator: ", ", width: 96, prefix: "\(access)static let ")
         }
     }
 
     func render(_ decl: OneOfDecl, into writer: inout CodeWriter) {
-        writer.doc(decl.doc)
         let keyword = decl.isIndirect ? "indirect enum" : "enum"
-        writer.block("\(access)\(keyword) \(decl.name): Codable, Hashable, Sendable") { writer in
-            for nested in decl.nested {
-                render(nested, into: &writer)
-                writer.line("")
-            }
+        let opening = "\(access)\(keyword) \(decl.name): Codable, Hashable, Sendable"
+        renderType(doc: decl.doc, opening, nested: decl.nested, into: &writer) { writer in
             for member in decl.cases { writer.line("case \(member.name)(\(member.type.swift))") }
             writer.line("")
             if let discriminator = decl.discriminator {
                 writer.block("private enum DiscriminatorKeys: String, CodingKey") { writer in
-                    writer.line("case discriminator = \(SchemaTranslator.stringLiteral(discriminator.property))")
+                    writer.line("case discriminator = \(CodeWriter.stringLiteral(discriminator.property))")
                 }
                 writer.line("")
             }
@@ -209,7 +201,7 @@ struct ModelRenderer {
                     writer.block("switch try container.decodeIfPresent(String.self, forKey: .discriminator)") { writer in
                         for entry in discriminator.mapping {
                             guard let member = decl.cases.first(where: { $0.name == entry.caseName }) else { continue }
-                            writer.outdented("case \(SchemaTranslator.stringLiteral(entry.value)):")
+                            writer.outdented("case \(CodeWriter.stringLiteral(entry.value)):")
                             writer.line("self = .\(member.name)(try \(member.type.swift)(from: decoder))")
                             writer.line("return")
                         }

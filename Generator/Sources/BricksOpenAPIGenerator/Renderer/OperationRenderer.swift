@@ -142,7 +142,7 @@ struct OperationRenderer {
                 }
                 writer.line("var items: [URLQueryItem] = []")
                 for parameter in structured {
-                    let key = SchemaTranslator.stringLiteral(parameter.key)
+                    let key = CodeWriter.stringLiteral(parameter.key)
                     unwrapping(parameter, into: &writer) { value, writer in
                         if parameter.encoding == .jsonText {
                             let json = "String(decoding: \(api.name)Coding.encoder.encode(\(value)), as: UTF8.self)"
@@ -161,7 +161,7 @@ struct OperationRenderer {
             writer.block("\(access)var additionalHeaderFields: [String: String]") { writer in
                 writer.line("var fields: [String: String] = [:]")
                 for parameter in headers {
-                    let key = SchemaTranslator.stringLiteral(parameter.key)
+                    let key = CodeWriter.stringLiteral(parameter.key)
                     unwrapping(parameter, into: &writer) { value, writer in
                         writer.line("fields[\(key)] = \(Self.text(of: value, encoding: parameter.encoding, apiName: api.name))")
                     }
@@ -176,20 +176,32 @@ struct OperationRenderer {
             writer.line("\(access)var formEncoder: QueryEncoder { QueryEncoder(arrayEncoding: .brackets) }")
         case .data(let contentType) where contentType != "application/octet-stream":
             writer.line("")
-            writer.line("\(access)var contentType: String? { \(SchemaTranslator.stringLiteral(contentType)) }")
+            writer.line("\(access)var contentType: String? { \(CodeWriter.stringLiteral(contentType)) }")
         default:
             break
         }
         if case .cursor(let parameter, let nextCursor) = decl.pagination {
             writer.line("")
-            writer.line("\(access)var cursorParameter: String { \(SchemaTranslator.stringLiteral(parameter)) }")
-            writer.line("\(access)func nextCursor(in response: Response) -> String? { \(nextCursor) }")
+            writer.line("\(access)var cursorParameter: String { \(CodeWriter.stringLiteral(parameter)) }")
+            writer.line("\(access)func nextCursor(in response: Response) -> String? { \(Self.expression(nextCursor)) }")
         }
         if case .serverSentEvents(let type?) = decl.response {
             writer.line("")
             writer.block("\(access)func event(from event: ServerSentEvent) throws -> \(type.swift)?") { writer in
                 writer.line("try \(api.name)Coding.decoder.decode(\(type.swift).self, from: Data(event.data.utf8))")
             }
+        }
+    }
+
+    /// A Swift expression on `response` for the next page's cursor.
+    static func expression(_ nextCursor: NextCursor) -> String {
+        switch nextCursor {
+        case .property(let name):
+            return "response.\(name)"
+        case .lastItem(let hasMore, let hasMoreIsOptional, let list, let listIsOptional, let identifier):
+            let more = hasMoreIsOptional ? "response.\(hasMore) == true" : "response.\(hasMore)"
+            let last = listIsOptional ? "response.\(list)?.last" : "response.\(list).last"
+            return "\(more) ? \(last)?.\(identifier) : nil"
         }
     }
 
@@ -213,7 +225,7 @@ struct OperationRenderer {
     }
 
     private func renderQueryItem(_ parameter: ParameterDecl, into writer: inout CodeWriter) {
-        let key = SchemaTranslator.stringLiteral(parameter.key)
+        let key = CodeWriter.stringLiteral(parameter.key)
         unwrapping(parameter, into: &writer) { value, writer in
             switch parameter.encoding {
             case .list(let kind, explode: true, separator: _):
@@ -232,7 +244,7 @@ struct OperationRenderer {
         case .list(let kind, _, let separator):
             let element = scalarText("$0", kind, apiName: apiName)
             let mapped = element == "$0" ? value : "\(value).map { \(element) }"
-            return "\(mapped).joined(separator: \(SchemaTranslator.stringLiteral(separator)))"
+            return "\(mapped).joined(separator: \(CodeWriter.stringLiteral(separator)))"
         case .deepObject:
             return "String(describing: \(value))"
         case .jsonText:
@@ -258,7 +270,7 @@ struct OperationRenderer {
         for piece in pieces {
             switch piece {
             case .literal(let literal):
-                text += String(SchemaTranslator.stringLiteral(literal).dropFirst().dropLast())
+                text += String(CodeWriter.stringLiteral(literal).dropFirst().dropLast())
             case .parameter(let name, let kind):
                 text += "\\(" + scalarText(name, kind, apiName: apiName) + ")"
             }

@@ -78,21 +78,20 @@ struct APITranslator {
         summary.schemasFiltered = allKeys.filter { !needed.contains($0) }.count
 
         // 3. Names: components first, then operations, all unique.
-        var taken: Set<String> = [apiName + "API", apiName + "Coding", apiName + "Credentials", apiName + "Webhook"]
+        var taken = UniqueNames([apiName + "API", apiName + "Coding", apiName + "Credentials", apiName + "Webhook"])
         for key in allKeys.sorted() where needed.contains(key) {
             var name = names[key] ?? Naming.typeName(key)
             if Naming.reservedTopLevelNames.contains(name) || name == apiName + "API" { name = apiName + name }
-            name = Self.unique(name, in: &taken)
-            context.componentTypeNames[key] = name
+            context.componentTypeNames[key] = taken.claim(name)
         }
         var operationNames: [Int: String] = [:]
         for (index, candidate) in candidates.enumerated() {
             let id = candidate.operation.operationId
             var name = id.flatMap { names[$0] } ?? Naming.typeName(id ?? (candidate.method.rawValue.lowercased() + " " + candidate.path.rawValue))
             if Naming.reservedTopLevelNames.contains(name) || taken.contains(name) { name += "Request" }
-            operationNames[index] = Self.unique(name, in: &taken)
+            operationNames[index] = taken.claim(name)
         }
-        context.topLevelNames = taken
+        context.topLevelNames = taken.names
 
         // 4. Models.
         let schemaTranslator = SchemaTranslator(context: context)
@@ -168,7 +167,7 @@ struct APITranslator {
         var webhooks: [WebhookDecl] = []
         var nested: [TypeDecl] = []
         var scope = NameScope(enclosing: [Self.apiName(configuration.name ?? document.info.title) + "Webhook"])
-        var caseNames: Set<String> = ["names"]  // the enum's `static let names`
+        var caseNames = UniqueNames(["names"])  // the enum's `static let names`
         context.sharesInlineTypes = false
         for (key, either) in document.webhooks {
             let webhookPointer = Pointer.make(["webhooks", key])
@@ -185,14 +184,8 @@ struct APITranslator {
                     context.warn(pointer, "the webhook has no JSON request body: not generated")
                     continue
                 }
-                var caseName = Naming.memberName(pathItem.endpoints.count > 1 ? key + " " + endpoint.method.rawValue : key)
-                let base = caseName
-                var counter = 2
-                while caseNames.contains(caseName) {
-                    caseName = base + String(counter)
-                    counter &+= 1
-                }
-                caseNames.insert(caseName)
+                let caseName = caseNames.claim(
+                    Naming.memberName(pathItem.endpoints.count > 1 ? key + " " + endpoint.method.rawValue : key))
                 let payload = schemas.typeRef(
                     for: schema, suggested: Naming.typeName(key) + "Payload",
                     pointer: pointer + "/requestBody/content/" + Pointer.escape(type.rawValue) + "/schema", nested: &nested,
@@ -362,23 +355,5 @@ struct APITranslator {
         }
         let name = words.prefix(2).map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined()
         return Naming.typeName(name.isEmpty ? "My" : name)
-    }
-
-    static func unique(_ name: String, in taken: inout Set<String>) -> String {
-        var candidate = name
-        var counter = 2
-        while taken.contains(candidate) {
-            candidate = name + String(counter)
-            counter &+= 1
-        }
-        taken.insert(candidate)
-        return candidate
-    }
-}
-
-extension TypeDecl {
-    var isStringEnum: Bool {
-        if case .stringEnum = self { return true }
-        return false
     }
 }

@@ -11,19 +11,18 @@ enum CycleBreaker {
     static func breakCycles(in models: inout [TypeDecl], operations: inout [OperationDecl]) {
         var nodes: [String: Node] = [:]
         var order: [String] = []
-        for model in models { collect(model, parent: nil, into: &nodes, order: &order) }
-        for operation in operations {
-            for decl in operation.nested { collect(decl, parent: operation.name, into: &nodes, order: &order) }
+        TypeWalker.forEach(models: models, operations: operations) { decl, name in
+            order.append(name)
+            let layout = decl.layout
+            let edges = layout.types.enumerated().compactMap { index, type in type.inlineName.map { (member: index, target: $0) } }
+            switch layout {
+            case .fields, .values: nodes[name] = Node(edges: edges, isEnum: false)
+            case .alternatives, .alias: nodes[name] = Node(edges: edges, isEnum: true)
+            }
         }
         // Resolve each edge's target the way Swift looks names up: innermost scope first.
         func resolve(_ name: String, from scope: String) -> String? {
-            var parts = scope.split(separator: ".").map(String.init)
-            while true {
-                let candidate = (parts + [name]).joined(separator: ".")
-                if nodes[candidate] != nil { return candidate }
-                if parts.isEmpty { return nil }
-                parts.removeLast()
-            }
+            TypeWalker.resolve(name, from: scope) { nodes[$0] != nil }
         }
         var boxed: Set<String> = []  // "Qualified.Name#index"
         var indirectEnums: Set<String> = []
@@ -53,57 +52,8 @@ enum CycleBreaker {
             }
         }
         guard !boxed.isEmpty || !indirectEnums.isEmpty else { return }
-        models = models.map { apply($0, parent: nil, boxed: boxed, indirectEnums: indirectEnums) }
-        operations = operations.map { operation in
-            var operation = operation
-            operation.nested = operation.nested.map { apply($0, parent: operation.name, boxed: boxed, indirectEnums: indirectEnums) }
-            return operation
-        }
-    }
-
-    private static func qualified(_ name: String, parent: String?) -> String {
-        parent.map { $0 + "." + name } ?? name
-    }
-
-    private static func collect(_ decl: TypeDecl, parent: String?, into nodes: inout [String: Node], order: inout [String]) {
-        let name = qualified(decl.name, parent: parent)
-        order.append(name)
-        switch decl {
-        case .structure(let structure):
-            let edges = structure.properties.enumerated().compactMap { index, property in
-                property.type.inlineName.map { (member: index, target: $0) }
-            }
-            nodes[name] = Node(edges: edges, isEnum: false)
-            for inner in structure.nested { collect(inner, parent: name, into: &nodes, order: &order) }
-        case .oneOf(let oneOf):
-            let edges = oneOf.cases.enumerated().compactMap { index, member in
-                member.type.inlineName.map { (member: index, target: $0) }
-            }
-            nodes[name] = Node(edges: edges, isEnum: true)
-            for inner in oneOf.nested { collect(inner, parent: name, into: &nodes, order: &order) }
-        case .alias(let alias):
-            let edges = alias.target.inlineName.map { [(member: 0, target: $0)] } ?? []
-            nodes[name] = Node(edges: edges, isEnum: true)
-        case .stringEnum:
-            nodes[name] = Node(edges: [], isEnum: false)
-        }
-    }
-
-    private static func apply(_ decl: TypeDecl, parent: String?, boxed: Set<String>, indirectEnums: Set<String>) -> TypeDecl {
-        let name = qualified(decl.name, parent: parent)
-        switch decl {
-        case .structure(var structure):
-            for index in structure.properties.indices where boxed.contains(name + "#\(index)") {
-                structure.properties[index].indirect = true
-            }
-            structure.nested = structure.nested.map { apply($0, parent: name, boxed: boxed, indirectEnums: indirectEnums) }
-            return .structure(structure)
-        case .oneOf(var oneOf):
-            if indirectEnums.contains(name) { oneOf.isIndirect = true }
-            oneOf.nested = oneOf.nested.map { apply($0, parent: name, boxed: boxed, indirectEnums: indirectEnums) }
-            return .oneOf(oneOf)
-        case .alias, .stringEnum:
-            return decl
+        TypeWalker.map(models: &models, operations: &operations) { decl, name in
+            decl.withIndirection(boxing: { boxed.contains(name + "#\($0)") }, indirect: indirectEnums.contains(name))
         }
     }
 }

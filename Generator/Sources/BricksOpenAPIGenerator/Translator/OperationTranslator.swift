@@ -32,7 +32,7 @@ struct OperationTranslator {
         var scope = NameScope(enclosing: [name])
         var nested: [TypeDecl] = []
         var parameters: [ParameterDecl] = []
-        var usedNames = Self.reservedMembers
+        var usedNames = UniqueNames(Self.reservedMembers)
 
         // Parameters: the path item's, overridden by the operation's of the same name and place.
         var resolved: [(parameter: OpenAPI.Parameter, pointer: String)] = []
@@ -94,7 +94,7 @@ struct OperationTranslator {
     // MARK: Parameters
 
     private func translateParameter(
-        _ parameter: OpenAPI.Parameter, pointer: String, usedNames: inout Set<String>, nested: inout [TypeDecl],
+        _ parameter: OpenAPI.Parameter, pointer: String, usedNames: inout UniqueNames, nested: inout [TypeDecl],
         scope: inout NameScope
     ) throws(SkipReason) -> ParameterDecl? {
         let location: ParameterLocation
@@ -139,15 +139,9 @@ struct OperationTranslator {
             schema = mediaSchema
             schemaPointer = pointer + "/content/" + Pointer.escape(contentType.rawValue) + "/schema"
         }
-        var memberName = Naming.memberName(parameter.name)
-        if usedNames.contains(memberName) { memberName += "Parameter" }
-        var counter = 2
-        let base = memberName
-        while usedNames.contains(memberName) {
-            memberName = base + String(counter)
-            counter &+= 1
-        }
-        usedNames.insert(memberName)
+        var base = Naming.memberName(parameter.name)
+        if usedNames.contains(base) { base += "Parameter" }
+        let memberName = usedNames.claim(base)
 
         var type = schemas.typeRef(
             for: schema, suggested: Naming.typeName(parameter.name), pointer: schemaPointer, nested: &nested,
@@ -284,7 +278,7 @@ struct OperationTranslator {
         }
         if let (type, content) = contents.first(where: { $0.key.typeAndSubtype == "application/x-www-form-urlencoded" }) {
             let bodyType = schemaType(content, type).nonOptional
-            if bodyType.nonOptional == .json || (bodyType.inlineName == nil && !isDictionary(bodyType)) {
+            if bodyType.nonOptional == .json || (bodyType.inlineName == nil && !isDictionary(bodyType) && !isOrEmpty(bodyType)) {
                 throw SkipReason(pointer: pointer, message: "a form body must be an object")
             }
             return .form(bodyType)
@@ -310,6 +304,12 @@ struct OperationTranslator {
 
     private func isDictionary(_ type: TypeRef) -> Bool {
         if case .dictionary = type.nonOptional { return true }
+        return false
+    }
+
+    /// Whether a type is `OrEmpty<…>`, which a form body may be (a value of its own, or "").
+    private func isOrEmpty(_ type: TypeRef) -> Bool {
+        if case .orEmpty = type.nonOptional { return true }
         return false
     }
 
@@ -395,8 +395,7 @@ struct OperationTranslator {
                     let property = property(named: field, of: responseType, in: decl)
                 else { continue }
                 decl.parameters.removeAll { $0.location == .query && $0.key == parameter }
-                let access = property.type.isOptional ? "response.\(property.name)" : "response.\(property.name)"
-                return .cursor(parameter: parameter, nextCursor: access)
+                return .cursor(parameter: parameter, nextCursor: .property(property.name))
             }
         }
         guard context.configuration.automaticPagination ?? true else { return nil }
@@ -412,9 +411,11 @@ struct OperationTranslator {
             let id = itemIdentifier(of: item), id.type.nonOptional == .string
         {
             decl.parameters.removeAll { $0.location == .query && $0.key == "starting_after" }
-            let more = hasMore.type.isOptional ? "response.\(hasMore.name) == true" : "response.\(hasMore.name)"
-            let list = data.type.isOptional ? "response.\(data.name)?.last" : "response.\(data.name).last"
-            return .cursor(parameter: "starting_after", nextCursor: "\(more) ? \(list)?.\(id.name) : nil")
+            return .cursor(
+                parameter: "starting_after",
+                nextCursor: .lastItem(
+                    hasMore: hasMore.name, hasMoreIsOptional: hasMore.type.isOptional, list: data.name,
+                    listIsOptional: data.type.isOptional, identifier: id.name))
         }
         return nil
     }

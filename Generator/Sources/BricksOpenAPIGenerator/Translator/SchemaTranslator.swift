@@ -4,8 +4,8 @@ import OpenAPIKit
 struct NameScope {
     /// Names of the enclosing types, innermost last.
     var enclosing: [String]
-    /// Names of the types nested so far in the innermost one.
-    var taken: Set<String> = []
+    /// Names of the types nested so far in the innermost one (`Name`, `NameValue`, `NameValue2`…).
+    var taken = UniqueNames(suffix: .word("Value"))
 }
 
 /// Translates JSON schemas into type references and model declarations.
@@ -155,7 +155,7 @@ struct SchemaTranslator {
                 let inner = typeRef(
                     for: other.element, suggested: suggested, pointer: pointer + "/\(kind)/\(other.offset)", nested: &nested,
                     scope: &scope)
-                let wrapped = TypeRef.named("OrEmpty<\(inner.nonOptional.swift)>")
+                let wrapped = TypeRef.orEmpty(inner.nonOptional)
                 return nonNull.count < members.count || inner.isOptional ? wrapped.optional : wrapped
             }
             let decl = declareNested(schema: schema, suggested: suggested, pointer: pointer, nested: &nested, scope: &scope)
@@ -183,7 +183,7 @@ struct SchemaTranslator {
         let name = uniqueNestedName(suggested, scope: &scope)
         var inner = scope
         inner.enclosing.append(name)
-        inner.taken = []
+        inner.taken = UniqueNames(suffix: .word("Value"))
         let mark = context.sharingMark
         guard let decl = namedDeclaration(name: name, schema: schema, pointer: pointer, scope: inner) else {
             context.usesJSONValue = true
@@ -194,7 +194,7 @@ struct SchemaTranslator {
             // The same shape was declared before: use that type; what this one declared inside
             // itself is not written.
             context.rollBack(to: mark)
-            scope.taken.remove(name)
+            scope.taken.release(name)
             return .named(shared)
         }
         context.share(decl, shape: shape, at: inner.enclosing.joined(separator: "."))
@@ -205,17 +205,10 @@ struct SchemaTranslator {
     /// `suggested`, or with a suffix, so that it names neither an enclosing type, a sibling, a
     /// top-level type nor a type the output uses unqualified.
     func uniqueNestedName(_ suggested: String, scope: inout NameScope) -> String {
-        let base = Naming.typeName(suggested)
-        var candidate = base
-        var counter = 1
-        while scope.taken.contains(candidate) || scope.enclosing.contains(candidate)
-            || context.topLevelNames.contains(candidate) || Naming.reservedTypeNames.contains(candidate)
-        {
-            counter &+= 1
-            candidate = counter == 2 ? base + "Value" : base + "Value\(counter &- 1)"
+        let enclosing = scope.enclosing
+        return scope.taken.claim(Naming.typeName(suggested)) { candidate in
+            enclosing.contains(candidate) || context.topLevelNames.contains(candidate) || Naming.reservedTypeNames.contains(candidate)
         }
-        scope.taken.insert(candidate)
-        return candidate
     }
 
     // MARK: Structs
@@ -234,19 +227,13 @@ struct SchemaTranslator {
         var decl = StructDecl(name: name, doc: Self.doc(schema), properties: [])
         var innerScope = scope
         if innerScope.enclosing.last != name { innerScope.enclosing.append(name) }
-        var usedNames: Set<String> = []
+        var usedNames = UniqueNames()
         for property in merged {
-            var memberName = Naming.memberName(property.key)
-            var counter = 2
-            while usedNames.contains(memberName) {
-                memberName = Naming.memberName(property.key) + String(counter)
-                counter &+= 1
-            }
-            usedNames.insert(memberName)
+            let memberName = usedNames.claim(Naming.memberName(property.key))
             var type = typeRef(
                 for: property.schema, suggested: Naming.typeName(property.key), pointer: property.pointer,
                 nested: &decl.nested, scope: &innerScope)
-            var defaultValue: String?
+            var defaultValue: LiteralValue?
             if !property.required && !type.isOptional, let literal = defaultLiteral(property.schema, type: type) {
                 defaultValue = literal
             } else if !property.required {
@@ -295,23 +282,23 @@ struct SchemaTranslator {
         }
     }
 
-    /// A Swift literal for the schema's `default`, when the type takes one.
-    private func defaultLiteral(_ schema: JSONSchema, type: TypeRef) -> String? {
+    /// The schema's `default` as a value of `type`, when the type takes one.
+    private func defaultLiteral(_ schema: JSONSchema, type: TypeRef) -> LiteralValue? {
         guard let value = schema.defaultValue?.value else { return nil }
         switch (type, value) {
         case (.named("Bool"), let flag as Bool):
-            return flag ? "true" : "false"
+            return .bool(flag)
         case (.named("Int"), let number as Int), (.named("Int64"), let number as Int), (.named("Int32"), let number as Int):
-            return String(number)
+            return .integer(number)
         case (.named("Double"), let number as Double), (.named("Float"), let number as Double):
-            return String(number)
+            return .number(number)
         case (.named("Double"), let number as Int), (.named("Float"), let number as Int):
-            return String(number)
+            return .integer(number)
         case (.named("String"), let text as String):
-            return Self.stringLiteral(text)
+            return .string(text)
         case (.named(let name), let text as String) where !["Date", "JSONValue", "String"].contains(name):
             guard !Self.stringValues(schema).isEmpty else { return nil }
-            return "\(name)(rawValue: \(Self.stringLiteral(text)))"
+            return .enumValue(type: name, rawValue: text)
         default:
             return nil
         }
@@ -321,20 +308,11 @@ struct SchemaTranslator {
 
     func stringEnum(name: String, values: [String], doc: String?) -> StringEnumDecl {
         var cases: [StringEnumDecl.EnumCase] = []
-        var used: Set<String> = ["rawValue", "init", "hashValue", "description", "allCases"]
+        let members: Set<String> = ["rawValue", "init", "hashValue", "description", "allCases"]
+        var used = UniqueNames(members)
         for value in values {
-            var caseName = value.isEmpty ? "empty" : Naming.memberName(value)
-            if used.contains(caseName) {
-                let base = caseName == "rawValue" || caseName == "init" || caseName == "hashValue"
-                    || caseName == "description" || caseName == "allCases" ? caseName + "Value" : caseName
-                caseName = base
-                var counter = 2
-                while used.contains(caseName) {
-                    caseName = base + String(counter)
-                    counter &+= 1
-                }
-            }
-            used.insert(caseName)
+            let name = value.isEmpty ? "empty" : Naming.memberName(value)
+            let caseName = used.claim(members.contains(name) ? name + "Value" : name)
             cases.append(StringEnumDecl.EnumCase(name: Naming.escaped(caseName), value: value))
         }
         return StringEnumDecl(name: name, doc: doc, cases: cases)
@@ -344,20 +322,13 @@ struct SchemaTranslator {
         var decl = OneOfDecl(name: name, doc: Self.doc(schema), cases: [])
         var innerScope = scope
         if innerScope.enclosing.last != name { innerScope.enclosing.append(name) }
-        var used: Set<String> = []
+        var used = UniqueNames()
         var caseForComponent: [String: String] = [:]
         for (index, member) in members.enumerated() {
             let type = typeRef(
                 for: member, suggested: Self.memberTypeName(member, index: index), pointer: pointer + "/\(index)",
                 nested: &decl.nested, scope: &innerScope)
-            var caseName = Self.caseName(for: member, type: type)
-            let base = caseName
-            var counter = 2
-            while used.contains(caseName) {
-                caseName = base + String(counter)
-                counter &+= 1
-            }
-            used.insert(caseName)
+            let caseName = used.claim(Self.caseName(for: member, type: type))
             if let component = TranslationContext.referencedName(member) { caseForComponent[component] = caseName }
             decl.cases.append(OneOfDecl.Case(name: Naming.escaped(caseName), type: type.nonOptional))
         }
@@ -402,9 +373,12 @@ struct SchemaTranslator {
         case .named("Date"): return "date"
         case .named("JSONValue"): return "json"
         case .named(let name): return Naming.memberName(name)
+        case .orEmpty: return Naming.memberName(type.nonOptional.swift)
         case .array(let element):
-            if case .named(let name) = element.nonOptional { return Naming.memberName(name) + "List" }
-            return "list"
+            switch element.nonOptional {
+            case .named, .orEmpty: return Naming.memberName(element.nonOptional.swift) + "List"
+            default: return "list"
+            }
         case .dictionary: return "dictionary"
         case .optional: return "value"
         }
@@ -452,27 +426,6 @@ struct SchemaTranslator {
         if let description = schema.description, !description.isEmpty { return description }
         if let title = schema.title, !title.isEmpty { return title }
         return nil
-    }
-
-    /// A Swift string literal.
-    static func stringLiteral(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }
 
