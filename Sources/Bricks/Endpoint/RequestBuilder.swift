@@ -44,16 +44,11 @@ enum RequestBuilder {
             basePath: built.basePath, baseQueryCount: built.baseQueryCount)
     }
 
-    /// `base` with `overrides` laid over it, a name in `overrides` replacing every name in `base`
-    /// that differs from it only in case: how a proxy adds its headers to the wrapped request's.
+    /// `base` with `overrides` laid over it, each name replacing every field of `base` whose name
+    /// differs from it only in ASCII case: the one header overlay rule (``HeaderOverride`` sets
+    /// one field with it).
     static func merge(_ base: [String: String], _ overrides: [String: String]) -> [String: String] {
-        if overrides.isEmpty { return base }
-        if base.isEmpty { return overrides }
-        var merged = base.filter { name, _ in
-            !overrides.keys.contains { HeaderFields.equalIgnoringCase($0, name) }
-        }
-        merged.merge(overrides) { _, override in override }
-        return merged
+        overrides.reduce(into: base) { merged, field in merged = merged.settingHeader(field.key, to: field.value) }
     }
 
     /// Runs `body`, passing a ``BricksError`` through and turning any other error into one.

@@ -59,9 +59,9 @@ extension RequestContextType {
 
 extension Dictionary where Key == String, Value == String {
     /// These header fields with `name` set to `value` (or removed when `nil`), replacing any field
-    /// whose name differs only in letter case.
+    /// whose name differs only in ASCII case, as ``HeaderFields`` compares names.
     func settingHeader(_ name: String, to value: String?) -> [String: String] {
-        var fields = filter { $0.key.caseInsensitiveCompare(name) != .orderedSame }
+        var fields = filter { !HeaderFields.equalIgnoringCase($0.key, name) }
         fields[name] = value
         return fields
     }
