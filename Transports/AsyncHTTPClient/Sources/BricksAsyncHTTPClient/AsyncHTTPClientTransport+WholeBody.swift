@@ -17,8 +17,9 @@ extension AsyncHTTPClientTransport {
     ///   - data: the body's bytes, or `nil` for none.
     ///   - context: the exchange's deadline and body size limit.
     func exchangeWhole(_ head: RequestHead, data: Data?, context: TransportContext) async throws -> RawResponse {
-        let wireRequest = try HTTPClient.Request(head, data: data)
-        let collector = WholeBodyCollector(context: context, url: head.url)
+        let url = head.url  // made once, for the request and the response head
+        let wireRequest = try HTTPClient.Request(head, url: url, data: data)
+        let collector = WholeBodyCollector(context: context, url: url)
         let task = client.execute(request: wireRequest, delegate: collector, deadline: context.deadline.map(Self.nioDeadline))
         let collected: WholeBodyCollector.Response
         do {

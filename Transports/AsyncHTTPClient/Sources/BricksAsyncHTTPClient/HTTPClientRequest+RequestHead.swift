@@ -12,7 +12,7 @@ import NIOHTTP1
 
 extension HTTPClientRequest {
     /// The request for `head` and `body`, for AsyncHTTPClient's async API: the URL as
-    /// `head.url.absoluteString`, the method, every header field in order, and the body as bytes
+    /// the head's URL as its parts' text, the method, every header field in order, and the body as bytes
     /// (in memory), or as a stream of the body's chunks (a file read chunk by chunk, any other
     /// stream) announced with `Content-Length` when its length is known and sent chunked
     /// otherwise. A body in memory whose upload progress someone follows goes through its chunks
@@ -22,7 +22,7 @@ extension HTTPClientRequest {
     ///   - body: the body to send, or `nil` for none.
     /// - Throws: the error of opening the body's stream (a file that cannot be read, say).
     init(_ head: RequestHead, body: RequestBody?) throws {
-        self.init(url: head.url.absoluteString)
+        self.init(url: head.scheme + "://" + head.authority + head.target)  // the parts' text: no Foundation URL
         method = NIOHTTP1.HTTPMethod(head.method)
         headers = HTTPHeaders(head.headerFields)
         guard let body else { return }
@@ -39,12 +39,13 @@ extension HTTPClient.Request {
     /// The request for `head` with `data` as its body, for AsyncHTTPClient's delegate API (the
     /// whole-body path, which sends no body but one in memory).
     /// - Parameters:
-    ///   - head: the method, URL and header fields to send.
+    ///   - head: the method and header fields to send.
+    ///   - url: the head's URL, made once by the caller (the response head carries it too).
     ///   - data: the body's bytes, or `nil` for none.
     /// - Throws: AsyncHTTPClient's error for a URL it cannot send to.
-    init(_ head: RequestHead, data: Data?) throws {
+    init(_ head: RequestHead, url: URL, data: Data?) throws {
         try self.init(
-            url: head.url, method: NIOHTTP1.HTTPMethod(head.method), headers: HTTPHeaders(head.headerFields),
+            url: url, method: NIOHTTP1.HTTPMethod(head.method), headers: HTTPHeaders(head.headerFields),
             body: data.map { .bytes($0) })
     }
 }

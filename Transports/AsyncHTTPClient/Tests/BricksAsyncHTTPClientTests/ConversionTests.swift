@@ -80,13 +80,13 @@ import Testing
         var head = try RequestHead(method: .post, url: url, headerFields: ["Content-Type": "text/plain"])
         head.headerFields.append(name: "X-Tag", value: "one")
         head.headerFields.append(name: "x-tag", value: "two")
-        let converted = try HTTPClient.Request(head, data: Data("hi".utf8))
+        let converted = try HTTPClient.Request(head, url: head.url, data: Data("hi".utf8))
         #expect(converted.method == .POST)
         #expect(converted.url == url)
         #expect(converted.headers.map(\.name) == ["Content-Type", "X-Tag", "x-tag"])
         #expect(converted.headers.map(\.value) == ["text/plain", "one", "two"])
         #expect(converted.body != nil)
-        #expect(try HTTPClient.Request(try RequestHead(url: url), data: nil).body == nil)
+        #expect(try HTTPClient.Request(try RequestHead(url: url), url: url, data: nil).body == nil)
     }
 }
 
