@@ -40,7 +40,7 @@ public struct MiddlewareContext: Sendable {
     /// (``SecretNames/headerFields``) and the endpoint's API's (``RequestType/secretHeaderNames``).
     /// Middleware that logs, stores or forwards headers hides them.
     public internal(set) var secretHeaderNames: Set<String> = SecretNames.lowercasedHeaderFields
-    /// How ``HTTPCacheMiddleware`` treats this call: the endpoint's ``RequestType/httpCachePolicy``.
+    /// How ``HTTPCacheMiddleware`` treats this call: the endpoint's ``EndpointOptions/httpCachePolicy``.
     public internal(set) var httpCachePolicy: HTTPCachePolicy = .standard
     /// The largest body this call accepts, decided once when the call is prepared: the endpoint's
     /// own (``ResponseType/maximumResponseSize``), else none for a streamed call (it may be
@@ -74,7 +74,18 @@ public struct MiddlewareContext: Sendable {
         deadline.map { ContinuousClock.now.duration(to: $0) }
     }
 
-    /// The value stored for `key`, or its default.
+    /// Takes the endpoint's settings: its cache policy, its secret header names (with Bricks'
+    /// own), and the values of middleware of your own.
+    mutating func seed(with options: EndpointOptions) {
+        httpCachePolicy = options.httpCachePolicy
+        if !options.secretHeaderNames.isEmpty {
+            secretHeaderNames = SecretNames.headerFields(adding: options.secretHeaderNames)
+        }
+        if !options.values.isEmpty { storage.merge(options.values) { _, endpoint in endpoint } }
+    }
+
+    /// The value stored for `key`, or its default: set by a middleware above, or by the endpoint's
+    /// ``RequestContextType/options``.
     public subscript<Key: MiddlewareContextKey>(key: Key.Type) -> Key.Value {
         get { storage[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
         set { storage[ObjectIdentifier(key)] = newValue }

@@ -38,10 +38,17 @@ where Response == Base.Response, APIError == Base.APIError {
     var base: Base { get set }
 }
 
-// Forwarding of every requirement. When a requirement is added to `RequestType` or
-// `ResponseType`, add its forwarder here, in the same order, or proxies silently fall back to the
-// protocol's default.
+// Forwarding of every requirement. The session and middleware read an endpoint's settings only
+// through `options`, forwarded whole, so a setting added to `EndpointOptions` needs no forwarder
+// here; a requirement added to `RequestType` or `ResponseType` that shapes the request or decodes
+// the reply does, in the same order.
 extension RequestProxy {
+    // MARK: RequestContextType
+
+    /// The base's options: its size limit, cache policy, secret header names and middleware
+    /// settings. A proxy that changes one overrides this.
+    public var options: EndpointOptions { base.options }
+
     // MARK: RequestType
 
     /// The base's method.

@@ -255,11 +255,11 @@ public struct Session: Sendable {
     func prepare<Request: RequestContextType>(_ request: Request, streamsBody: Bool) throws -> PreparedRequest {
         var context = MiddlewareContext(endpointType: Request.self, isIdempotent: false)
         context.streamsBody = streamsBody
+        // The endpoint's settings, read once, in one value.
+        let options = request.options
+        context.seed(with: options)
         // A streamed body (events, downloads) may be long-lived: only the endpoint's own limit applies.
-        context.maximumBodySize = request.maximumResponseSize ?? (streamsBody ? .max : limits.maximumBodySize)
-        context.httpCachePolicy = request.httpCachePolicy
-        let secrets = request.secretHeaderNames
-        if !secrets.isEmpty { context.secretHeaderNames = SecretNames.headerFields(adding: secrets) }
+        context.maximumBodySize = options.maximumResponseSize ?? (streamsBody ? .max : limits.maximumBodySize)
         if let overallTimeout { context.deadline = .now + overallTimeout }
         let head: RequestHead
         let body: RequestBody?
