@@ -185,7 +185,7 @@ public struct RequestHead: Sendable, Hashable {
     var isIdempotent: Bool { method.isIdempotent || headerFields.contains("Idempotency-Key") }
 
     /// The origin (scheme, host, port) the request goes to.
-    var origin: Origin { Origin(scheme: scheme, authority: authority) }
+    var origin: Origin { location.parts.origin }
 
     /// Whether two heads send the same method, URL, header fields and timeout.
     public static func == (lhs: RequestHead, rhs: RequestHead) -> Bool {

@@ -1,8 +1,7 @@
 import Foundation
 
 /// An `http(s)` URL as the parts a ``RequestHead`` keeps, taken apart from a URL string (a base
-/// URL, a redirect's target) and put together again. A `Link` page target is first resolved
-/// against its page by Foundation (`PageLink`), then stored here as a path and query.
+/// URL, a redirect's or a `Link` page's target) and put together again.
 ///
 /// Works on the string's bytes rather than through `URLComponents`: it is cheaper, and
 /// `URLComponents` leaves `+` unencoded in queries, which servers read as a space.
@@ -67,6 +66,9 @@ struct URLParts: Sendable, Hashable {
         }
         path = String(rest)
     }
+
+    /// The origin (scheme, host, port) of the URL.
+    var origin: Origin { Origin(scheme: scheme, authority: authority) }
 
     /// The URL's text.
     var string: String {
