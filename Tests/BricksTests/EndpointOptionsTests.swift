@@ -59,6 +59,30 @@ import Testing
         #expect(all.map(\.2) == [true, true, true, true, false])
     }
 
+    /// A proxy of the user's own that states settings of its own.
+    struct KeyedAndSmall<Base: RequestContextType>: RequestProxy {
+        var base: Base
+        var secretHeaderNames: Set<String> { base.secretHeaderNames.union(["X-Session"]) }
+        var maximumResponseSize: Int? { 2 }
+        var httpCachePolicy: HTTPCachePolicy { .noStore }
+    }
+
+    @Test func aProxysOwnSettingsAreLaidOverItsBasesOptions() async throws {
+        let options = KeyedAndSmall(base: GetFeed()).options
+        #expect(options.secretHeaderNames == ["X-Api-Key", "X-Session"])
+        #expect(options.maximumResponseSize == 2)
+        #expect(options.httpCachePolicy == .noStore)
+        #expect(options[SampleRate.self] == 0.1, "the base's middleware values are kept")
+        let plain = Tagged(base: GetFeed()).options
+        #expect(plain.maximumResponseSize == 4)
+        #expect(plain.secretHeaderNames == ["X-Api-Key"])
+        let stub = StubTransport()
+        await stub.register(.get, "/feed", reply: .init(body: Data("123".utf8)))
+        await #expect(throws: BricksError.responseTooLarge(limit: 2)) {
+            try await Session(transport: stub).send(KeyedAndSmall(base: GetOther()))
+        }
+    }
+
     @Test func theSizeLimitTravelsInTheOptionsThroughAProxy() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/feed", reply: .init(body: Data("12345".utf8)))

@@ -118,6 +118,6 @@ private extension RedirectPolicy {
         let next = try redirect(
             after: head, body: previous.httpBody.map { RequestBody($0) }, response: response,
             secretHeaders: SecretNames.lowercasedHeaderFields)
-        return next.map { URLRequest($0.head, body: $0.body) }
+        return try next.map { try URLRequest($0.head, body: $0.body) }
     }
 }

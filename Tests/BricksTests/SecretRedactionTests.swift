@@ -32,9 +32,25 @@ import Testing
             == "https://user@host/a@b")
     }
 
+    @Test func aPasswordHoldingAQuestionMarkOrHashIsHidden() {
+        let none = SecretRedaction(parameterNames: [])
+        #expect(none.redacting("postgres://user:pa#ss@db/x", in: .text) == "postgres://user:REDACTED@db/x")
+        #expect(none.redacting("https://u:p?ss@host/", in: .query) == "https://u:REDACTED@host/")
+    }
+
+    @Test func aFormValueRunsToItsAmpersandWhateverItHolds() {
+        #expect(redaction.redacting("a=1&token=ab#cd?e;f&b=2", in: .form) == "a=1&token=REDACTED&b=2")
+    }
+
+    @Test func inTextAFragmentOrASemicolonStartsAPair() {
+        #expect(redaction.redacting("https://app/cb#token=abc&state=1", in: .text) == "https://app/cb#token=REDACTED&state=1")
+        #expect(redaction.redacting("a=1;token=abc;b=2", in: .text) == "a=1;token=REDACTED;b=2")
+    }
+
     @Test func textWithoutSecretsIsUnchanged() {
         for text in ["", "plain", "a=1&b=2", "?", "&&==", "=x", "https://h/p?q=a%20b#frag", "é=ü&token"] {
             #expect(redaction.redacting(text, in: .query) == text)
+            #expect(redaction.redacting(text, in: .form) == text)
             #expect(redaction.redacting(text, in: .text) == text)
         }
     }

@@ -266,6 +266,17 @@ private func endless(_ unit: Data, contentType: String = "application/octet-stre
         #expect(try await collect(session.events(of: SSEEndpoint())) == expectedSSEEvents)
     }
 
+    @Test func theErrorReplyOfAStreamIsReadOnlyUpToTheSessionsLimit() async throws {
+        // A stream has no body limit of its own, but the body of its error reply is read whole:
+        // the session's limit bounds it, so a hostile 500 cannot grow without end.
+        let stub = StubTransport()
+        await stub.register(.get, "/events", reply: .init(status: 500, body: Data(count: 200)))
+        let session = Session(transport: stub, limits: ResponseLimits(maximumBodySize: 100))
+        await #expect(throws: BricksError.responseTooLarge(limit: 100)) {
+            try await collect(session.events(of: SSEEndpoint()))
+        }
+    }
+
     @Test func aStreamMadeInOneTaskIsReadInAnother() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/events", reply: .init(headers: ["Content-Type": "text/event-stream"], body: sseBody))

@@ -44,13 +44,6 @@ public struct CachePolicyOverride<Base: RequestContextType>: RequestProxy {
         self.base = base
         self.httpCachePolicy = policy
     }
-
-    /// The base's options with this call's policy.
-    public var options: EndpointOptions {
-        var options = base.options
-        options.httpCachePolicy = httpCachePolicy
-        return options
-    }
 }
 
 extension CachePolicyOverride: PaginatedRequestType where Base: PaginatedRequestType {}

@@ -35,6 +35,18 @@ public struct EndpointOptions: Sendable {
         secretHeaderNames = endpoint.secretHeaderNames
     }
 
+    /// These options (a proxy's base's) with what `proxy` states itself: a size limit or cache
+    /// policy other than its base's, and its secret header names added.
+    func overridden<Proxy: RequestProxy>(by proxy: Proxy) -> EndpointOptions {
+        var options = self
+        if proxy.maximumResponseSize != proxy.base.maximumResponseSize {
+            options.maximumResponseSize = proxy.maximumResponseSize
+        }
+        if proxy.httpCachePolicy != proxy.base.httpCachePolicy { options.httpCachePolicy = proxy.httpCachePolicy }
+        options.secretHeaderNames.formUnion(proxy.secretHeaderNames)
+        return options
+    }
+
     /// The value for `key` that middleware will find in the context, or the key's default.
     public subscript<Key: MiddlewareContextKey>(key: Key.Type) -> Key.Value {
         get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }

@@ -133,6 +133,6 @@ extension RequestType {
     /// - Throws: as ``makeRequestBody()`` and ``makeRequestHead(body:)``.
     public func makeURLRequest() throws -> URLRequest {
         let body = try makeRequestBody()
-        return URLRequest(try makeRequestHead(body: body), body: body)
+        return try URLRequest(try makeRequestHead(body: body), body: body)
     }
 }

@@ -66,13 +66,20 @@ public struct RequestHead: Sendable, Hashable {
     public var authority: String { location.parts.authority }
     /// The path, percent-encoded as it is sent (`/repos/apple/swift`); empty for a URL without one.
     public var path: String { location.parts.path }
-    /// The URL of the parts above, made by Foundation each time it is read (the request path
-    /// itself reads it only in the URLSession bridge).
+    /// The URL of the parts above, made by Foundation each time it is read: on the request path
+    /// only where a client needs one (the URLSession bridge, AsyncHTTPClient's whole-body path),
+    /// and by middleware that report it (metrics, the cache's key); logs and errors use the
+    /// parts' text.
     ///
     /// The parts are checked where text enters a head (a base URL, a redirect's or a page link's
     /// target) and encoded where values do, so Foundation takes them; were it ever to refuse them,
-    /// this is the URL the head was made from.
+    /// this is the URL the head was made from, and transports refuse to send the head (they make
+    /// their URL with a check).
     public var url: URL { location.url }
+
+    /// The URL of the parts, for a transport: never a fallback.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when Foundation does not take the parts.
+    func makeURL() throws(BricksError) -> URL { try location.parts.url() }
 
     /// The URL's text: the parts joined, without a round trip through Foundation.
     var urlString: String { location.parts.string }

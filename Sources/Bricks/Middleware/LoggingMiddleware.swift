@@ -60,7 +60,7 @@ public struct LoggingMiddleware: Middleware {
     {
         let method = head.method.rawValue
         let redactor = self.redactor.adding(headers: context.secretHeaderNames)
-        let url = redactor.url(head.url)
+        let url = redactor.url(head.urlString)  // the parts' text: no URL made to log it
         var lines = [
             "→ \(method) \(url) (\(context.endpointName), attempt \(context.attempt), "
                 + "\(Self.size(of: body)))"

@@ -45,9 +45,11 @@ where Response == Base.Response, APIError == Base.APIError {
 extension RequestProxy {
     // MARK: RequestContextType
 
-    /// The base's options: its size limit, cache policy, secret header names and middleware
-    /// settings. A proxy that changes one overrides this.
-    public var options: EndpointOptions { base.options }
+    /// The base's options — its size limit, cache policy, secret header names and middleware
+    /// settings — with what this proxy states itself: a ``ResponseType/maximumResponseSize`` or
+    /// ``RequestType/httpCachePolicy`` it gives other than its base's, and its
+    /// ``RequestType/secretHeaderNames`` added to the base's.
+    public var options: EndpointOptions { base.options.overridden(by: self) }
 
     // MARK: RequestType
 

@@ -249,6 +249,9 @@ public struct Session: Sendable {
         var head: RequestHead
         var body: RequestBody?
         var context: MiddlewareContext
+        /// The most bytes of a body read whole here (``collect(_:prepared:)``): the endpoint's
+        /// limit or the session's, also for the error reply of a stream, whose own body has none.
+        var collectLimit: Int
     }
 
     /// Builds `request`'s head and body and the context they travel with.
@@ -260,6 +263,9 @@ public struct Session: Sendable {
         context.seed(with: options)
         // A streamed body (events, downloads) may be long-lived: only the endpoint's own limit applies.
         context.maximumBodySize = options.maximumResponseSize ?? (streamsBody ? .max : limits.maximumBodySize)
+        // A body read whole — a reply, or the error reply of a stream or download — never past
+        // the endpoint's or the session's limit.
+        let collectLimit = options.maximumResponseSize ?? limits.maximumBodySize
         if let overallTimeout { context.deadline = .now + overallTimeout }
         let head: RequestHead
         let body: RequestBody?
@@ -274,7 +280,7 @@ public struct Session: Sendable {
             throw error
         }
         context.isIdempotent = head.isIdempotent
-        return PreparedRequest(head: head, body: body, context: context)
+        return PreparedRequest(head: head, body: body, context: context, collectLimit: collectLimit)
     }
 
     /// Runs a prepared request through the stack, away from the caller's actor.
@@ -297,7 +303,7 @@ public struct Session: Sendable {
     func collect(_ body: ResponseBody, prepared: PreparedRequest) async throws -> Data {
         if let data = body.bufferedData { return data }
         do {
-            return try await body.collect(upTo: prepared.context.maximumBodySize)
+            return try await body.collect(upTo: prepared.collectLimit)
         } catch {
             throw SessionCore.failure(error, context: prepared.context, request: prepared.head)
         }

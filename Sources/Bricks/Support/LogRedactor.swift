@@ -53,7 +53,7 @@ struct LogRedactor: Sendable {
     /// The request as a `curl` command line, secrets hidden. Form bodies have their secret fields
     /// hidden; other bodies are shown as they are when they are text.
     func curl(_ head: RequestHead, body: RequestBody?) -> String {
-        var parts = ["curl", "-X", head.method.rawValue, Self.quoted(url(head.url))]
+        var parts = ["curl", "-X", head.method.rawValue, Self.quoted(url(head.urlString))]
         for line in headerLines(head.headerFields) {
             parts += ["-H", Self.quoted(line)]
         }
@@ -75,7 +75,7 @@ struct LogRedactor: Sendable {
 
     /// A form-encoded body with secret fields hidden.
     private func form(_ text: String) -> String {
-        queryItems.redacting(text, in: .query)
+        queryItems.redacting(text, in: .form)
     }
 
     /// `text` in single quotes for a POSIX shell.

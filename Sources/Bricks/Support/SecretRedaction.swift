@@ -11,11 +11,15 @@ package struct SecretRedaction: Sendable {
 
     /// Where a `name=value` pair may stand, and so where its value ends.
     package enum Context: Sendable {
-        /// A query or a form body: pairs start the text or follow `&` (or the `?` of a URL);
-        /// a value runs to the next `&` or `#`.
+        /// A URL: pairs start the text or follow `?` or `&`; a value runs to the next `&` or to
+        /// the `#` of the fragment.
         case query
-        /// Free text that may hold URLs (a `Link` header, a JSON string): pairs start the text
-        /// or follow `?` or `&`; a value also ends at white space, `>`, `;`, `"` or `,`.
+        /// A form body: pairs start the text or follow `&`; a value runs to the next `&`, whatever
+        /// it holds.
+        case form
+        /// Free text that may hold URLs (a `Link` header, a JSON string): pairs also start after
+        /// `#` (a fragment's `#access_token=…`) and `;`, and a value also ends at white space,
+        /// `>`, `;`, `"` or `,`.
         case text
     }
 
@@ -50,7 +54,7 @@ package struct SecretRedaction: Sendable {
             let byte = bytes[index]
             guard atPairStart, let equals = nameEnd(bytes, from: index, context: context) else {
                 result.append(byte)
-                atPairStart = byte == UInt8(ascii: "&") || byte == UInt8(ascii: "?")
+                atPairStart = Self.startsPair(after: byte, context: context)
                 index += 1
                 continue
             }
@@ -74,16 +78,27 @@ package struct SecretRedaction: Sendable {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "=") { return index > start ? index : nil }
-            if Self.endsValue(byte, context: context) || byte == UInt8(ascii: "?") { return nil }
+            if Self.endsValue(byte, context: context) || Self.startsPair(after: byte, context: context) { return nil }
             index += 1
         }
         return nil
     }
 
+    /// Whether a pair may start after `byte` in `context`.
+    private static func startsPair(after byte: UInt8, context: Context) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"): return true
+        case UInt8(ascii: "?"): return context != .form
+        case UInt8(ascii: "#"), UInt8(ascii: ";"): return context == .text
+        default: return false
+        }
+    }
+
     /// Whether `byte` ends a value in `context`.
     private static func endsValue(_ byte: UInt8, context: Context) -> Bool {
         switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "#"): return true
+        case UInt8(ascii: "&"): return true
+        case UInt8(ascii: "#"): return context != .form
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ">"),
             UInt8(ascii: ";"), UInt8(ascii: "\""), UInt8(ascii: ","):
             return context == .text
@@ -99,8 +114,9 @@ package struct SecretRedaction: Sendable {
         while let separator = rest.range(of: "://") {
             result += rest[..<separator.upperBound]
             rest = rest[separator.upperBound...]
-            // The authority's user info: up to `@`, before any `/`, `?`, `#` or white space.
-            let authorityEnd = rest.firstIndex { "/?#".contains($0) || $0.isWhitespace } ?? rest.endIndex
+            // The authority's user info: up to its last `@` before any `/` or white space (a
+            // password may hold `?` or `#`).
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0.isWhitespace } ?? rest.endIndex
             guard let at = rest[..<authorityEnd].lastIndex(of: "@"),
                 let colon = rest[..<at].firstIndex(of: ":")
             else { continue }

@@ -61,7 +61,7 @@ public struct Redaction: Sendable {
         result.headers = Self.redact(exchange.headers, headers, parameters)
         let contentType = exchange.requestHeaders.first { $0.key.lowercased() == "content-type" }?.value ?? ""
         if contentType.contains("x-www-form-urlencoded"), let text = String(data: exchange.requestBody, encoding: .utf8) {
-            result.requestBody = Data(parameters.redacting(text, in: .query).utf8)
+            result.requestBody = Data(parameters.redacting(text, in: .form).utf8)
         }
         // A JSON body may echo headers (httpbin's `/headers`) or carry URLs with credentials: members
         // named like a secret header or parameter are replaced, and every string has its secret

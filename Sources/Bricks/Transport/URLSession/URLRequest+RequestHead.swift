@@ -7,8 +7,11 @@ extension URLRequest {
     /// The Foundation request for `head` and `body`: the bridge to `URLSession`, field for field.
     /// A body in memory becomes `httpBody`, a file's an `httpBodyStream`; a body from any other
     /// stream is left out (``URLSessionTransport`` refuses one).
-    init(_ head: RequestHead, body: RequestBody?) {
-        self.init(url: head.url, timeoutInterval: head.timeoutInterval)
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when Foundation does not take the head's
+    ///   parts as a URL (they are checked where they enter a head, so this is a last guard that
+    ///   nothing is sent elsewhere).
+    init(_ head: RequestHead, body: RequestBody?) throws(BricksError) {
+        self.init(url: try head.makeURL(), timeoutInterval: head.timeoutInterval)
         // GET is every URLRequest's method already; setting it costs a case-insensitive lookup.
         if head.method != .get { httpMethod = head.method.rawValue }
         for field in head.headerFields {

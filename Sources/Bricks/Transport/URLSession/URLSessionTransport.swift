@@ -119,7 +119,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Throws: ``BricksError`` for a failure before the head arrives.
     public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
         if Task.isCancelled { throw BricksError(.cancelled) }
-        var wireRequest = URLRequest(head, body: nil)
+        var wireRequest = try URLRequest(head, body: nil)
         var file: URL?
         if let body {
             if let data = body.data {
