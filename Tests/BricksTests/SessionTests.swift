@@ -100,6 +100,24 @@ import FoundationNetworking
         #expect(try await session.send(Large()).count == 11)
     }
 
+    @Test func theLengthAReplyWithoutABodyAnnouncesIsNotHeldAgainstTheLimit() async throws {
+        struct HeadBlob: RequestContextType, HEADRequestType, EmptyResponseType {
+            var baseURL: URL { URL(string: "https://api.example.com")! }
+            var path: String { "/blob" }
+        }
+        struct GetBlob: RequestContextType, GETRequestType, DataResponseType {
+            var baseURL: URL { URL(string: "https://api.example.com")! }
+            var path: String { "/blob" }
+            var acceptableStatusCodes: Range<Int> { 200..<400 }
+        }
+        let stub = StubTransport()
+        await stub.register(.head, "/blob", reply: .init(headers: ["Content-Length": "1000000000"]))
+        await stub.register(.get, "/blob", reply: .init(status: 304, headers: ["Content-Length": "1000000000"]))
+        let session = Session(transport: stub, limits: ResponseLimits(maximumBodySize: 100))
+        try await session.send(HeadBlob())
+        #expect(try await session.send(GetBlob()).isEmpty)
+    }
+
     @Test func headerAddedByMiddlewareIsValidatedBeforeTheTransport() async throws {
         struct BadHeader: Middleware {
             func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws

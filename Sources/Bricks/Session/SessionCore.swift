@@ -23,7 +23,8 @@ struct SessionCore: Sendable {
             let transportContext = TransportContext(
                 bodyMode: streams ? .streamed : .collected, deadline: deadline.isUnlimited ? nil : deadline.instant,
                 maximumBodySize: context.maximumBodySize, headLimits: limits,
-                lowercasedSecretHeaderNames: context.secretHeaderNames)
+                lowercasedSecretHeaderNames: context.secretHeaderNames,
+                isHeadRequest: head.method == .head)  // a redirect keeps a HEAD a HEAD
             if streams {
                 let response = try await deadline.run(transportStops: transport.stopsAtDeadline) {
                     try await self.follow(head, body: body, context: transportContext, call: context)

@@ -34,6 +34,9 @@ public struct TransportContext: Sendable {
     public var secretHeaderNames: Set<String>
     /// The session's limits on a response head (its body limit is ``maximumBodySize``).
     var headLimits: ResponseLimits
+    /// Whether the request was a `HEAD`, whose reply's `Content-Length` is the length of a body
+    /// it does not send.
+    var isHeadRequest: Bool
 
     /// Makes a context; the core makes one for each exchange.
     /// - Parameters:
@@ -53,8 +56,9 @@ public struct TransportContext: Sendable {
     /// A context whose secret header names are lowercased already.
     init(
         bodyMode: BodyMode, deadline: ContinuousClock.Instant?, maximumBodySize: Int, headLimits: ResponseLimits,
-        lowercasedSecretHeaderNames: Set<String>
+        lowercasedSecretHeaderNames: Set<String>, isHeadRequest: Bool = false
     ) {
+        self.isHeadRequest = isHeadRequest
         self.bodyMode = bodyMode
         self.deadline = deadline
         self.maximumBodySize = maximumBodySize
@@ -67,7 +71,9 @@ public struct TransportContext: Sendable {
     /// - Throws: ``BricksError/Reason/invalidResponse(_:)`` or
     ///   ``BricksError/Reason/responseTooLarge(limit:)``.
     public func checkHead(_ head: ResponseHead) throws(BricksError) {
-        try headLimits.check(head, maximumBodySize: maximumBodySize)
+        // A reply that has no body (to a HEAD; 1xx, 204, 304) announces a length it does not send.
+        let hasBody = !isHeadRequest && head.statusCode >= 200 && head.statusCode != 204 && head.statusCode != 304
+        try headLimits.check(head, maximumBodySize: hasBody ? maximumBodySize : .max)
     }
 
     /// The one check of a body's size against the limit: call it with the bytes received so far.
