@@ -100,6 +100,23 @@ import FoundationNetworking
         #expect(try await session.send(Large()).count == 11)
     }
 
+    @Test func aCustomBodysEncodingErrorComesBackAsABricksError() async throws {
+        struct Unencodable: RequestContextType, POSTRequestType, EmptyResponseType {
+            var baseURL: URL { URL(string: "https://api.example.com")! }
+            func makeRequestBody() throws -> RequestBody? {
+                throw EncodingError.invalidValue(Double.nan, .init(codingPath: [], debugDescription: "NaN"))
+            }
+        }
+        let stub = StubTransport()
+        await #expect {
+            try await Session(transport: stub).send(Unencodable())
+        } throws: { error in
+            guard let error = error as? BricksError, case .bodyEncoding = error.reason else { return false }
+            return error.request?.endpoint == "Unencodable"
+        }
+        #expect(await stub.requests.isEmpty)
+    }
+
     @Test func theLengthAReplyWithoutABodyAnnouncesIsNotHeldAgainstTheLimit() async throws {
         struct HeadBlob: RequestContextType, HEADRequestType, EmptyResponseType {
             var baseURL: URL { URL(string: "https://api.example.com")! }

@@ -271,7 +271,8 @@ public struct Session: Sendable {
         let body: RequestBody?
         do {
             if Task.isCancelled { throw BricksError(.cancelled) }
-            body = try request.makeRequestBody()
+            // A body mixin's own encoding error (an `EncodingError`, say) comes back as a BricksError.
+            body = try RequestBuilder.rethrow(as: BricksError.bodyEncoding) { try request.makeRequestBody() }
             head = try request.makeRequestHead(body: body)
         } catch var error as BricksError {
             if error.request == nil {
