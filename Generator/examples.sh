@@ -31,24 +31,7 @@ python3 -c 'import jsonschema, yaml' 2>/dev/null || {
     PATH="$venv/bin:$PATH"
 }
 
-swift build --package-path "$here" --scratch-path "$here/.build-ci" --product bricks-openapi -Xswiftc -warnings-as-errors >&2
-generator="$(swift build --package-path "$here" --scratch-path "$here/.build-ci" --show-bin-path -Xswiftc -warnings-as-errors)/bricks-openapi"
-
-documents=()
-if [ $# -gt 0 ]; then
-    for name in "$@"; do
-        found=$(ls "$specs"/corpus/"$name".* "$specs"/"$name".* 2>/dev/null | grep -E '\.(json|yaml|yml)$' | head -1 || true)
-        [ -n "$found" ] || { echo "no document named $name in $specs" >&2; exit 1; }
-        documents+=("$found")
-    done
-else
-    for file in "$specs"/corpus/*.json "$specs"/corpus/*.yaml "$specs"/github-api.json "$specs"/stripe-api.yaml "$specs"/openai-api.json; do
-        [ -f "$file" ] && documents+=("$file")
-    done
-fi
-
-# A module name from a file name, as corpus.sh makes it: spotify-web-api.yaml → SpotifyWebApi.
-module() { basename "$1" | sed -E 's/\.(json|yaml|yml)$//' | awk -F'[-_.]' '{ for (i = 1; i <= NF; i++) printf "%s%s", toupper(substr($i, 1, 1)), substr($i, 2) }'; }
+source "$here/documents.sh"
 
 printf 'accessLevel: public\n' > "$work/config.yaml"
 targets=""
@@ -58,7 +41,7 @@ for spec in "${documents[@]}"; do
     echo "== $name" >&2
     python3 "$helper" extract "$spec" "$work/$name.examples.json"
     rm -rf "$work/Sources/$name" "$work/Sources/${name}Examples"
-    if ! "$generator" generate "$spec" --output "$work/Sources/$name" --name "$name" --config "$work/config.yaml" --quiet 2>"$work/$name.warnings"; then
+    if ! "$generator" generate "$spec" --output "$work/Sources/$name" --name "$name" --config "$work/config.yaml" --quiet >&2 2>"$work/$name.warnings"; then
         echo "   the generator refused $name" >&2
         continue
     fi
@@ -89,7 +72,9 @@ rows=()
 for name in "${built[@]}"; do
     echo "== build and run ${name}Examples" >&2
     : > "$work/$name.results"
-    if swift build --package-path "$work" --product "${name}Examples" >"$work/$name.build" 2>&1; then
+    if [ "$(cat "$work/$name.decode.json")" = "[]" ]; then
+        echo "   no example to decode: not built" >&2
+    elif swift build --package-path "$work" --product "${name}Examples" >"$work/$name.build" 2>&1; then
         "$(swift build --package-path "$work" --show-bin-path)/${name}Examples" "$work/$name.decode.json" >"$work/$name.results" || true
     else
         echo "   the harness did not build: $work/$name.build" >&2
@@ -102,7 +87,7 @@ echo
 echo "| Document | Examples | Schema-invalid (document's) | Decoded | Failed, schema-valid (ours) | Failed, schema-invalid | Not decoded (no generated type) |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 for row in "${rows[@]}"; do
-    python3 -c 'import json, sys; r = json.loads(sys.argv[1]); print(f"| {r[\"document\"]} | {r[\"found\"]}" + (f" (+{r[\"external\"]} external)" if r["external"] else "") + f" | {r[\"invalid\"]} | {r[\"decoded\"]} | {r[\"failedOurs\"]} | {r[\"failedInvalid\"]} | {r[\"notGenerated\"]} |")' "$row"
+    echo "$row"
 done
 echo
 echo "reasons: $work/<Name>.reasons"
