@@ -212,6 +212,16 @@ def rebase(node, uri):
 # MARK: extract
 
 
+def same_schema(contents, chosen, media):
+    """Whether `media` is the media type the generator takes its type from, or has the same schema."""
+    if not chosen:
+        return False
+    if media == chosen[0]:
+        return True
+    first, other = contents[chosen[0]] or {}, contents[media] or {}
+    return json.dumps(first.get("schema"), sort_keys=True) == json.dumps(other.get("schema"), sort_keys=True)
+
+
 def extract(spec_path, out_path):
     document = load(spec_path)
     error_component = common_error(document)
@@ -271,7 +281,7 @@ def extract(spec_path, out_path):
                 chosen = json_media[:1] or form_media[:1]
                 for media in contents:
                     if is_json(media) or is_form(media):
-                        generated = "body" if media in chosen or (is_json(media) and json_media) else None
+                        generated = "body" if same_schema(contents, chosen, media) else "media"
                         add(operation_id, method, path, "request", "", media, contents[media], generated)
             responses = operation.get("responses") or {}
             success = chosen_status(document, responses)
@@ -283,11 +293,13 @@ def extract(spec_path, out_path):
                 for media, content in contents.items():
                     if not is_json(media):
                         continue
-                    generated = None
                     if str(status) == success:
-                        generated = "response"
+                        chosen = [m for m in contents if is_json(m)][:1]
+                        generated = "response" if same_schema(contents, chosen, media) else "media"
                     elif is_error(status) and error_component and component_name((resolve(document, content) or {}).get("schema")) == error_component:
                         generated = "error"
+                    else:
+                        generated = "error-other" if is_error(status) else "status"
                     add(operation_id, method, path, "response", str(status), media, content, generated)
     Path(out_path).write_text(json.dumps({"examples": examples, "external": external, "validator": validate is not None}))
     print(f"{len(examples)} examples ({external} externalValue skipped)", file=sys.stderr)
@@ -312,8 +324,13 @@ def harness(out_path, sources, module, main_path):
     cases = {}
     for entry in data["examples"]:
         found = names.get((entry["method"], entry["path"]))
-        if entry["generated"] is None:
-            entry["missing"] = "no generated type (another status than the success one, or an error schema not the API's)"
+        reasons = {
+            "media": "no generated type: another media type of the same body or status, with a schema of its own",
+            "status": "no generated type: another success status than the one the endpoint decodes",
+            "error-other": "no generated type: an error response whose schema is not the API's error type",
+        }
+        if entry["generated"] in reasons:
+            entry["missing"] = reasons[entry["generated"]]
             continue
         if found is None:
             entry["missing"] = "operation not generated"
