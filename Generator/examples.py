@@ -250,6 +250,7 @@ def extract(spec_path, out_path):
                 "id": f"{method.upper()} {path} {kind} {status} {media} {key}",
                 "method": method.upper(), "path": path, "operationId": operation_id, "kind": kind,
                 "status": status, "media": media, "example": key, "value": value, "generated": generated,
+                "schema": schema,
             }
             if isinstance(value, str) and is_json(media) and not (isinstance(schema, dict) and resolve(document, schema).get("type") == "string"):
                 # A JSON document given as text (YAML block scalars): decode it when it parses.
@@ -301,7 +302,7 @@ def extract(spec_path, out_path):
                     else:
                         generated = "error-other" if is_error(status) else "status"
                     add(operation_id, method, path, "response", str(status), media, content, generated)
-    Path(out_path).write_text(json.dumps({"examples": examples, "external": external, "validator": validate is not None}))
+    Path(out_path).write_text(json.dumps({"spec": str(spec_path), "examples": examples, "external": external, "validator": validate is not None}))
     print(f"{len(examples)} examples ({external} externalValue skipped)", file=sys.stderr)
 
 
@@ -364,22 +365,22 @@ def harness(out_path, sources, module, main_path):
         "",
         "struct Entry: Decodable { let id: String; let key: String; let json: String }",
         "",
-        "/// Decodes, encodes, decodes again; `nil` when the two encodings are the same JSON.",
-        "func check<T: Codable>(_ type: T.Type, _ data: Data) -> String? {",
+        "/// Decodes, encodes, decodes again: `ok` and the first encoding when the two encodings are the same JSON.",
+        "func check<T: Codable>(_ type: T.Type, _ data: Data) -> String {",
         f"    let decoder = {module}.{coding}.decoder",
         f"    let encoder = {module}.{coding}.encoder",
         "    let first: T",
-        "    do { first = try decoder.decode(T.self, from: data) } catch { return \"decode: \" + describe(error) }",
+        "    do { first = try decoder.decode(T.self, from: data) } catch { return \"failed\\tdecode: \" + describe(error) }",
         "    do {",
         "        let encoded = try encoder.encode(first)",
         "        let second = try decoder.decode(T.self, from: encoded)",
         "        let again = try encoder.encode(second)",
-        "        if canonical(encoded) != canonical(again) { return \"round trip: the second encoding differs\" }",
-        "    } catch { return \"round trip: \" + describe(error) }",
-        "    return nil",
+        "        if canonical(encoded) != canonical(again) { return \"failed\\tround trip: the second encoding differs\" }",
+        "        return \"ok\\t\" + String(decoding: encoded, as: UTF8.self)",
+        "    } catch { return \"failed\\tround trip: \" + describe(error) }",
         "}",
         "",
-        "func check<R, T: Codable>(_ path: KeyPath<R, T>, _ data: Data) -> String? { check(T.self, data) }",
+        "func check<R, T: Codable>(_ path: KeyPath<R, T>, _ data: Data) -> String { check(T.self, data) }",
         "",
         "func canonical(_ data: Data) -> Data? {",
         "    guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }",
@@ -400,20 +401,19 @@ def harness(out_path, sources, module, main_path):
         "    }",
         "}",
         "",
-        "func run(_ key: String, _ data: Data) -> String? {",
+        "func run(_ key: String, _ data: Data) -> String {",
         "    switch key {",
     ]
     for key, expression in sorted(cases.items()):
         lines.append(f"    case {json.dumps(key)}: return {expression}")
     lines += [
-        "    default: return \"no case for \\(key)\"",
+        "    default: return \"failed\\tno case for \\(key)\"",
         "    }",
         "}",
         "",
         "let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1])))",
         "for entry in entries {",
-        "    let reason = run(entry.key, Data(entry.json.utf8))",
-        "    print(entry.id + \"\\t\" + (reason.map { \"failed\\t\" + $0.replacingOccurrences(of: \"\\n\", with: \" \") } ?? \"ok\"))",
+        "    print(entry.id + \"\\t\" + run(entry.key, Data(entry.json.utf8)).replacingOccurrences(of: \"\\n\", with: \" \"))",
         "}",
         "",
     ]
@@ -424,6 +424,62 @@ def harness(out_path, sources, module, main_path):
 
 
 # MARK: report
+
+
+def leaf_paths(value, prefix=()):
+    """The key paths of a JSON value that lead to something other than null."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if item is not None:
+                yield prefix + (key,)
+                yield from leaf_paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from leaf_paths(item, prefix + (index,))
+
+
+def declared(document, schema, path):
+    """Whether the schema names the last key of `path` as a property (not left to additionalProperties)."""
+    schemas = [schema]
+    for depth, part in enumerate(path):
+        flat, seen = [], 0
+        while schemas and seen < 200:
+            node = resolve(document, schemas.pop())
+            seen += 1
+            if not isinstance(node, dict):
+                continue
+            flat.append(node)
+            for combiner in ("allOf", "oneOf", "anyOf"):
+                schemas.extend(node.get(combiner) or [])
+        nxt = []
+        for node in flat:
+            if isinstance(part, int):
+                if isinstance(node.get("items"), dict):
+                    nxt.append(node["items"])
+            elif part in (node.get("properties") or {}):
+                nxt.append(node["properties"][part])
+            elif isinstance(node.get("additionalProperties"), dict) and depth < len(path) - 1:
+                nxt.append(node["additionalProperties"])
+        if not nxt:
+            return False
+        schemas = nxt
+    return True
+
+
+def lost_keys(document, entry, encoded):
+    """Key paths of the example, declared by its schema, that the first encoding no longer has."""
+    try:
+        encoding = json.loads(encoded)
+    except ValueError:
+        return []
+    kept = set(leaf_paths(encoding))
+    result = []
+    for path in sorted({path for path in leaf_paths(entry["value"]) if path not in kept}, key=len):
+        if any(path[: len(shorter)] == shorter for shorter in result):
+            continue
+        if entry.get("schema") is not None and declared(document, entry["schema"], path):
+            result.append(path)
+    return result
 
 
 def reason_group(reason):
@@ -445,6 +501,8 @@ def report(out_path, results_path, name):
     invalid = [e for e in data["examples"] if e.get("schemaError")]
     decoded, ours, theirs, missing = 0, Counter(), Counter(), Counter()
     failures = []
+    document = load(data["spec"])
+    lossy, dropped, lossy_list = 0, Counter(), []
     for entry in data["examples"]:
         if "missing" in entry:
             missing[entry["missing"]] += 1
@@ -455,6 +513,12 @@ def report(out_path, results_path, name):
             continue
         if result[0] == "ok":
             decoded += 1
+            lost = lost_keys(document, entry, result[1]) if len(result) > 1 else []
+            if lost:
+                lossy += 1
+                where = ", ".join(".".join(str(p) for p in path) for path in lost[:3])
+                dropped[re.sub(r"\b\d+\b", "N", where)[:140]] += 1
+                lossy_list.append((entry["id"], where))
             continue
         reason = result[1] if len(result) > 1 else "?"
         if entry.get("schemaError"):
@@ -468,15 +532,17 @@ def report(out_path, results_path, name):
         "notGenerated": sum(missing.values()),
     }
     external = f" (+{data['external']} external)" if data["external"] else ""
-    print(f"| {name} | {found}{external} | {len(invalid)} | {decoded} | {row['failedOurs']} | {row['failedInvalid']} | {row['notGenerated']} |")
+    print(f"| {name} | {found}{external} | {len(invalid)} | {decoded} | {lossy} | {row['failedOurs']} | {row['failedInvalid']} | {row['notGenerated']} |")
     detail = [f"## {name}"]
-    for label, counter in (("failed, schema-valid (ours)", ours), ("failed, schema-invalid (the document's)", theirs), ("not decoded", missing)):
+    for label, counter in (("failed, schema-valid (ours)", ours), ("failed, schema-invalid (the document's)", theirs), ("not decoded", missing), ("decoded, but the encoding lacks declared keys", dropped)):
         for reason, count in counter.most_common():
             detail.append(f"  {label}: {count} × {reason}")
     for entry in invalid[:200]:
         detail.append(f"  schema-invalid: {entry['id']}: {entry['schemaError']}")
     for example_id, reason in failures:
         detail.append(f"  failed: {example_id}: {reason}")
+    for example_id, where in lossy_list:
+        detail.append(f"  lacks {where}: {example_id}")
     print("\n".join(detail), file=sys.stderr)
 
 

@@ -84,8 +84,8 @@ for name in "${built[@]}"; do
 done
 
 echo
-echo "| Document | Examples | Schema-invalid (document's) | Decoded | Failed, schema-valid (ours) | Failed, schema-invalid | Not decoded (no generated type) |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| Document | Examples | Schema-invalid (document's) | Decoded | Of them, encoding lacks declared keys | Failed, schema-valid (ours) | Failed, schema-invalid | Not decoded (no generated type) |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for row in "${rows[@]}"; do
     echo "$row"
 done
