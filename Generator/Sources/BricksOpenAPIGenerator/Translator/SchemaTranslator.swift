@@ -330,7 +330,7 @@ struct SchemaTranslator {
                 nested: &decl.nested, scope: &innerScope)
             let caseName = used.claim(Self.caseName(for: member, type: type))
             if let component = TranslationContext.referencedName(member) { caseForComponent[component] = caseName }
-            decl.cases.append(OneOfDecl.Case(name: Naming.escaped(caseName), type: type.nonOptional))
+            decl.cases.append(OneOfDecl.Case(name: Naming.escaped(caseName), type: type.nonOptional, keys: propertyKeys(of: member, depth: 0)))
         }
         if let discriminator = schema.discriminator {
             var mapping: [(value: String, caseName: String)] = []
@@ -381,6 +381,20 @@ struct SchemaTranslator {
             bestCount = count
         }
         return best
+    }
+
+    /// The keys of a member's properties, its `allOf` parts' included, each once.
+    private func propertyKeys(of member: JSONSchema, depth: Int) -> [String] {
+        guard depth < 4, let resolved = context.resolve(member) else { return [] }
+        switch resolved.value {
+        case .object(_, let object):
+            return object.properties.keys
+        case .all(of: let parts, core: _):
+            var seen: Set<String> = []
+            return parts.flatMap { propertyKeys(of: $0, depth: depth &+ 1) }.filter { seen.insert($0).inserted }
+        default:
+            return []
+        }
     }
 
     /// A member's properties that allow only listed strings, each once, with those strings.
