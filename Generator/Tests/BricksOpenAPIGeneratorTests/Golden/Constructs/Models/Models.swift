@@ -228,10 +228,11 @@ public nonisolated enum Shape: Codable, Hashable, Sendable {
             break
         }
         let present = Set(((try? decoder.container(keyedBy: AnyKey.self))?.allKeys ?? []).map(\.stringValue))
-        let scores = [
-            present.intersection(["kind", "radius"]).count,
-            present.intersection(["kind", "side"]).count,
+        let keys: [[String]] = [
+            ["kind", "radius"],
+            ["kind", "side"],
         ]
+        let scores = keys.map { $0.filter(present.contains).count }
         for index in scores.indices.sorted(by: { (scores[$0], $1) > (scores[$1], $0) }) {
             switch index {
             case 0:
@@ -285,10 +286,11 @@ public nonisolated enum Tree: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let present = Set(((try? decoder.container(keyedBy: AnyKey.self))?.allKeys ?? []).map(\.stringValue))
-        let scores = [
-            present.intersection(["value"]).count,
-            present.intersection(["left", "right"]).count,
+        let keys: [[String]] = [
+            ["value"],
+            ["left", "right"],
         ]
+        let scores = keys.map { $0.filter(present.contains).count }
         for index in scores.indices.sorted(by: { (scores[$0], $1) > (scores[$1], $0) }) {
             switch index {
             case 0:
