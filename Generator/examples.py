@@ -4,9 +4,8 @@ schemas, writes the Swift harness that decodes them with the generated types, an
 
     python3 examples.py extract SPEC OUT.json          # the examples, each with its schema verdict
     python3 examples.py harness OUT.json SOURCES NAME MAIN.swift   # the harness over the generated code
-    python3 examples.py report OUT.json RESULTS.txt    # one document's row and its reasons
+    python3 examples.py report OUT.json RESULTS.txt NAME   # one document's row; its reasons on stderr
 """
-import copy
 import json
 import re
 import sys
@@ -124,8 +123,7 @@ def common_error(document):
 
 def to_json_schema(node, openapi30):
     """OpenAPI 3.0's dialect as JSON Schema: `nullable: true` adds "null" to `type` (and to `enum`),
-    `exclusiveMinimum/Maximum: true` become numbers, `x-`/`discriminator`/`xml`/`example` are dropped.
-    Booleans of a 3.0 `$ref` sibling are kept as in the document (JSON Schema ignores them next to `$ref` in draft 4)."""
+    `exclusiveMinimum/Maximum: true` become numbers, `x-`/`discriminator`/`xml`/`example` are dropped."""
     if isinstance(node, list):
         return [to_json_schema(item, openapi30) for item in node]
     if not isinstance(node, dict):

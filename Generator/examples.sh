@@ -5,7 +5,8 @@
 # validator (Python's jsonschema; OpenAPI 3.0's `nullable` and boolean exclusive bounds translated,
 # formats asserted), then decoded with the generated type, encoded, decoded again and the two
 # encodings compared. Prints one row per document: examples found, schema-invalid (the document's
-# bugs), decoded, failed though schema-valid (ours), failed and schema-invalid, not decoded (no
+# bugs), decoded, of them those whose encoding lost keys the example has and the schema declares,
+# failed though schema-valid (ours), failed and schema-invalid, not decoded (no
 # generated type: a second success status, an error schema that is not the API's error type, a
 # body the generator leaves out); the reasons, grouped, go to <work>/<Name>.reasons.
 #
