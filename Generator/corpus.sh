@@ -22,25 +22,7 @@ work="${CORPUS_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/bricks-corpus.XXXXXX")}"
 mkdir -p "$work"
 echo "work folder: $work" >&2
 
-# The flags of Generator/test.sh's build, so that the two share Generator/.build-ci.
-swift build --package-path "$here" --scratch-path "$here/.build-ci" --product bricks-openapi -Xswiftc -warnings-as-errors >&2
-generator="$(swift build --package-path "$here" --scratch-path "$here/.build-ci" --show-bin-path -Xswiftc -warnings-as-errors)/bricks-openapi"
-
-documents=()
-if [ $# -gt 0 ]; then
-    for name in "$@"; do
-        found=$(ls "$specs"/corpus/"$name".* "$specs"/"$name".* 2>/dev/null | grep -E '\.(json|yaml|yml)$' | head -1 || true)
-        [ -n "$found" ] || { echo "no document named $name in $specs" >&2; exit 1; }
-        documents+=("$found")
-    done
-else
-    for file in "$specs"/corpus/*.json "$specs"/corpus/*.yaml "$specs"/github-api.json "$specs"/stripe-api.yaml "$specs"/openai-api.json; do
-        [ -f "$file" ] && documents+=("$file")
-    done
-fi
-
-# A module name from a file name: spotify-web-api.yaml → SpotifyWebApi.
-module() { basename "$1" | sed -E 's/\.(json|yaml|yml)$//' | awk -F'[-_.]' '{ for (i = 1; i <= NF; i++) printf "%s%s", toupper(substr($i, 1, 1)), substr($i, 2) }'; }
+source "$here/documents.sh"
 
 mkdir -p "$work/Sources/Warmup"
 echo "import Bricks" > "$work/Sources/Warmup/Warmup.swift"

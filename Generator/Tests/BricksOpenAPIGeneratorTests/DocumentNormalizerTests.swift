@@ -85,6 +85,41 @@ import Testing
         #expect(holder.properties.first?.type == .optional(.named("String")))
     }
 
+    /// GitHub's request bodies: properties, and an `anyOf` or `oneOf` that only says which are required. The
+    /// `anyOf` was read alone, and the body became an enum of one-property structs of `JSONValue`.
+    @Test func alternativesThatOnlyConstrainPropertiesLeaveThem() throws {
+        let text = TestFiles.document(schemas: """
+                Reviewers:
+                  type: object
+                  properties: {reviewers: {type: array, items: {type: string}}, team_reviewers: {type: array, items: {type: string}}}
+                  anyOf: [{required: [reviewers]}, {required: [team_reviewers]}]
+                Run:
+                  type: object
+                  properties: {status: {type: string, enum: [queued, completed]}, conclusion: {type: string}}
+                  oneOf:
+                    - {properties: {status: {enum: [completed]}}, required: [status, conclusion], additionalProperties: true}
+                    - {properties: {status: {enum: [queued]}}, additionalProperties: true}
+                Choice:
+                  type: object
+                  properties: {kind: {type: string}}
+                  oneOf: [{required: [kind]}, {type: object, properties: {other: {type: string}}}]
+            """)
+        let (api, _, diagnostics) = try TestFiles.translate(text)
+        #expect(diagnostics.isEmpty)
+        guard case .structure(let reviewers)? = api.model("Reviewers"), case .structure(let run)? = api.model("Run") else {
+            Issue.record("Reviewers or Run is not a struct")
+            return
+        }
+        #expect(reviewers.properties.map(\.key) == ["reviewers", "team_reviewers"])
+        #expect(reviewers.properties.map(\.type) == [.optional(.array(.string)), .optional(.array(.string))])
+        #expect(run.properties.map(\.key) == ["status", "conclusion"])
+        // A member that declares a property of its own is a real alternative: kept.
+        guard case .oneOf? = api.model("Choice") else {
+            Issue.record("Choice is not an enum")
+            return
+        }
+    }
+
     @Test func integerBoundsOutside64BitsAreClamped() throws {
         // OpenAI's document: `"maximum": 9223372036854776000` on an integer.
         let text = #"""

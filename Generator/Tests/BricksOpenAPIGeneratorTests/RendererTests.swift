@@ -18,6 +18,33 @@ import Testing
         #expect(writer.text.contains("static let open = State(rawValue: \"open\")"))
     }
 
+    /// Twilio's `us_app_to_person_response`: `oneOf: [v1, v2]`, v2 with more properties, all optional. The
+    /// first member that decoded won and v2's keys were dropped; the member declaring most keys goes first.
+    @Test func objectMembersAreTriedByTheKeysTheyDeclare() throws {
+        let text = TestFiles.document(schemas: """
+                Compliance: {oneOf: [{$ref: '#/components/schemas/V1'}, {$ref: '#/components/schemas/V2'}, {type: string}]}
+                V1: {type: object, properties: {sid: {type: string}}}
+                V2: {allOf: [{$ref: '#/components/schemas/V1'}, {type: object, properties: {privacy_policy_url: {type: string}}}]}
+            """)
+        let (api, _, _) = try TestFiles.translate(text)
+        guard case .oneOf(let compliance)? = api.model("Compliance") else {
+            Issue.record("Compliance is not an enum")
+            return
+        }
+        #expect(compliance.cases.map(\.keys) == [["sid"], ["sid", "privacy_policy_url"], []])
+        var writer = CodeWriter()
+        ModelRenderer(access: "", apiName: "X").render(compliance, into: &writer)
+        #expect(writer.text.contains("let keys: [[String]] = ["))
+        #expect(writer.text.contains("    [\"sid\", \"privacy_policy_url\"],\n"))
+        #expect(writer.text.contains("for index in scores.indices.sorted(by: { (scores[$0], $1) > (scores[$1], $0) })"))
+        // One object member: tried in order, as before.
+        var single = compliance
+        single.cases[1].keys = []
+        var plain = CodeWriter()
+        ModelRenderer(access: "", apiName: "X").render(single, into: &plain)
+        #expect(!plain.text.contains("AnyKey"))
+    }
+
     @Test func parametersBecomeQueryItemsAndSegments() {
         #expect(OperationRenderer.segmentExpression([.literal("repos")], apiName: "X") == "\"repos\"")
         #expect(OperationRenderer.segmentExpression([.parameter(name: "id", kind: .describable)], apiName: "X") == "String(id)")

@@ -83,6 +83,34 @@ import Testing
         #expect(api.models.count == 3)
     }
 
+    /// Adyen's payment methods: no `discriminator`, but each member allows its own `type` values. Tried in
+    /// order, the first member (all optional) took every object, and a card lost its number.
+    @Test func membersWithTheirOwnEnumValuesImplyADiscriminator() throws {
+        let text = TestFiles.document(schemas: """
+                Method: {oneOf: [{$ref: '#/components/schemas/Ach'}, {$ref: '#/components/schemas/Card'}, {type: object}]}
+                Ach: {type: object, properties: {type: {type: string, enum: [ach, ach_plaid]}, account: {type: string}}}
+                Card: {allOf: [{type: object, properties: {type: {$ref: '#/components/schemas/CardType'}, number: {type: string}}}]}
+                CardType: {type: string, enum: [scheme]}
+                Either: {anyOf: [{$ref: '#/components/schemas/Ach'}, {$ref: '#/components/schemas/Same'}]}
+                Same: {type: object, properties: {type: {type: string, enum: [ach]}}}
+            """)
+        let (api, _, _) = try TestFiles.translate(text)
+        guard case .oneOf(let method)? = api.model("Method") else {
+            Issue.record("Method is not an enum")
+            return
+        }
+        #expect(method.discriminator?.property == "type")
+        #expect(method.discriminator?.mapping.map(\.value) == ["ach", "ach_plaid", "scheme"])
+        let names = method.cases.map(\.name)
+        #expect(method.discriminator?.mapping.map(\.caseName) == [names[0], names[0], names[1]])
+        // Values two members share decide nothing: the members are tried in order, as before.
+        guard case .oneOf(let either)? = api.model("Either") else {
+            Issue.record("Either is not an enum")
+            return
+        }
+        #expect(either.discriminator == nil)
+    }
+
     @Test func operationsCarryParametersBodyAndPagination() throws {
         let (api, _, _) = try TestFiles.translate(String(decoding: try TestFiles.spec("petstore-3.1.json"), as: UTF8.self))
         let list = try #require(api.operation("ListPets"))

@@ -246,6 +246,9 @@ struct OneOfDecl: Hashable, Sendable {
     struct Case: Hashable, Sendable {
         var name: String
         var type: TypeRef
+        /// The JSON keys of an object member's properties (none for other members): with two such members
+        /// or more, the one declaring the most keys of the object at hand is tried first.
+        var keys: [String] = []
     }
 
     struct Discriminator: Hashable, Sendable {

@@ -13,6 +13,7 @@
 /// | a response without `description` | an empty description |
 /// | an operationId used before | the same id with `_2`, `_3`… |
 /// | an unknown `format` | kept (read as its type), with a warning |
+/// | `properties` beside a `oneOf`/`anyOf` whose members only constrain them (`required: [x]`) | the properties (no warning) |
 struct DocumentNormalizer {
     /// The major version's rules: 3.0 or 3.1 (3.2 reads as 3.1).
     enum Version { case v30, v31 }
@@ -217,7 +218,37 @@ struct DocumentNormalizer {
         for key in Self.schemaListMembers { visitArray(&object, key, path) { this, value, path in this.visitSchema(&value, path) } }
         for key in Self.schemaMapMembers { visitMap(&object, key, path) { this, value, path in this.visitSchema(&value, path) } }
         if version == .v31 { fixNullable(&object, path) }
+        dropConstraintAlternatives(&object)
         value = .object(object)
+    }
+
+    /// Keys a `oneOf`/`anyOf` member may have and still only constrain the object around it.
+    private static let constraintKeys: Set<String> = [
+        "required", "properties", "type", "additionalProperties", "minProperties", "maxProperties", "description", "title",
+    ]
+
+    /// An object with `properties` whose `oneOf`/`anyOf` members only constrain it (`required: [x]`, a property's
+    /// `enum` narrowed: GitHub's `{properties: …, anyOf: [{required: [reviewers]}, {required: [team_reviewers]}]}`)
+    /// is read as the object: OpenAPIKit reads the `anyOf` alone and the properties would be lost. No warning:
+    /// the document is valid; only what a type can say is kept (those properties stay optional).
+    private func dropConstraintAlternatives(_ object: inout DocumentObject) {
+        guard object["$ref"] == nil, let properties = object["properties"]?.object else { return }
+        let declared = Set(properties.keys)
+        func constrainsOnly(_ member: DocumentValue) -> Bool {
+            guard let member = member.object, Set(member.keys).isSubset(of: Self.constraintKeys) else { return false }
+            if let type = member["type"], type != .string("object") { return false }
+            if let additional = member["additionalProperties"], additional != .bool(true) { return false }
+            if let named = member["properties"] {
+                guard let named = named.object, Set(named.keys).isSubset(of: declared) else { return false }
+            }
+            if let required = member["required"] {
+                guard case .array(let names) = required, names.allSatisfy({ $0.string.map(declared.contains) ?? false }) else { return false }
+            }
+            return true
+        }
+        for key in ["oneOf", "anyOf"] {
+            if case .array(let members)? = object[key], !members.isEmpty, members.allSatisfy(constrainsOnly) { object[key] = nil }
+        }
     }
 
     /// 3.0 writes `minimum: 5, exclusiveMinimum: true`; 3.1 `exclusiveMinimum: 5`.

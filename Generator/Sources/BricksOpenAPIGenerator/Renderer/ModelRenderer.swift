@@ -183,12 +183,49 @@ struct ModelRenderer {
         }
     }
 
+    /// Whether two members or more are objects with properties: then the first that decodes is not enough
+    /// (a member whose properties are all optional decodes every object, and drops the others' keys).
+    static func ranksMembers(_ decl: OneOfDecl) -> Bool {
+        decl.cases.filter { !$0.keys.isEmpty }.count >= 2
+    }
+
+    /// The members tried by how many of the object's keys each declares, most first (document order among equals).
+    private func renderRankedMembers(_ decl: OneOfDecl, into writer: inout CodeWriter) {
+        writer.line("let present = Set(((try? decoder.container(keyedBy: AnyKey.self))?.allKeys ?? []).map(\\.stringValue))")
+        // Typed literals: an untyped list of `intersection` calls takes the type checker minutes (Adyen's 40 members).
+        writer.line("let keys: [[String]] = [")
+        for member in decl.cases {
+            writer.line("    [" + member.keys.map(CodeWriter.stringLiteral).joined(separator: ", ") + "],")
+        }
+        writer.line("]")
+        writer.line("let scores = keys.map { $0.filter(present.contains).count }")
+        writer.block("for index in scores.indices.sorted(by: { (scores[$0], $1) > (scores[$1], $0) })") { writer in
+            writer.block("switch index") { writer in
+                for (index, member) in decl.cases.enumerated() {
+                    writer.outdented("case \(index):")
+                    writer.line("if let value = try? \(member.type.swift)(from: decoder) { self = .\(member.name)(value); return }")
+                }
+                writer.outdented("default:")
+                writer.line("break")
+            }
+        }
+    }
+
     func render(_ decl: OneOfDecl, into writer: inout CodeWriter) {
         let keyword = decl.isIndirect ? "indirect enum" : "enum"
         let opening = "\(access)\(keyword) \(decl.name): Codable, Hashable, Sendable"
         renderType(doc: decl.doc, opening, nested: decl.nested, into: &writer) { writer in
             for member in decl.cases { writer.line("case \(member.name)(\(member.type.swift))") }
             writer.line("")
+            if Self.ranksMembers(decl) {
+                writer.block("private struct AnyKey: CodingKey") { writer in
+                    writer.line("var stringValue: String")
+                    writer.line("var intValue: Int? { nil }")
+                    writer.line("init(stringValue: String) { self.stringValue = stringValue }")
+                    writer.line("init?(intValue: Int) { nil }")
+                }
+                writer.line("")
+            }
             if let discriminator = decl.discriminator {
                 writer.block("private enum DiscriminatorKeys: String, CodingKey") { writer in
                     writer.line("case discriminator = \(CodeWriter.stringLiteral(discriminator.property))")
@@ -209,10 +246,14 @@ struct ModelRenderer {
                         writer.line("break")
                     }
                 }
-                for member in decl.cases {
-                    writer.block("if let value = try? \(member.type.swift)(from: decoder)") { writer in
-                        writer.line("self = .\(member.name)(value)")
-                        writer.line("return")
+                if Self.ranksMembers(decl) {
+                    renderRankedMembers(decl, into: &writer)
+                } else {
+                    for member in decl.cases {
+                        writer.block("if let value = try? \(member.type.swift)(from: decoder)") { writer in
+                            writer.line("self = .\(member.name)(value)")
+                            writer.line("return")
+                        }
                     }
                 }
                 writer.line("throw DecodingError.dataCorrupted(")

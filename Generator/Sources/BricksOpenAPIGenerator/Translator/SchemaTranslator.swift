@@ -330,7 +330,7 @@ struct SchemaTranslator {
                 nested: &decl.nested, scope: &innerScope)
             let caseName = used.claim(Self.caseName(for: member, type: type))
             if let component = TranslationContext.referencedName(member) { caseForComponent[component] = caseName }
-            decl.cases.append(OneOfDecl.Case(name: Naming.escaped(caseName), type: type.nonOptional))
+            decl.cases.append(OneOfDecl.Case(name: Naming.escaped(caseName), type: type.nonOptional, keys: propertyKeys(of: member, depth: 0)))
         }
         if let discriminator = schema.discriminator {
             var mapping: [(value: String, caseName: String)] = []
@@ -351,8 +351,67 @@ struct SchemaTranslator {
             if !mapping.isEmpty {
                 decl.discriminator = OneOfDecl.Discriminator(property: discriminator.propertyName, mapping: mapping)
             }
+        } else {
+            decl.discriminator = impliedDiscriminator(members, caseNames: decl.cases.map(\.name))
         }
         return decl
+    }
+
+    /// The discriminator the members imply when the document names none: the property that the most
+    /// members (two at least) restrict to string values no other member allows (Adyen's payment
+    /// methods, `type: [scheme]`, `type: [ach]`). Without it the first member that decodes wins, and
+    /// a member whose properties are all optional decodes every object.
+    func impliedDiscriminator(_ members: [JSONSchema], caseNames: [String]) -> OneOfDecl.Discriminator? {
+        var entries: [String: [(value: String, caseName: String)]] = [:]
+        var order: [String] = []
+        for (member, caseName) in zip(members, caseNames) {
+            for (property, values) in enumProperties(of: member, depth: 0) {
+                if entries[property] == nil { order.append(property) }
+                entries[property, default: []].append(contentsOf: values.map { ($0, caseName) })
+            }
+        }
+        var best: OneOfDecl.Discriminator?
+        var bestCount = 1
+        for property in order {
+            guard let mapping = entries[property] else { continue }
+            let values = mapping.map(\.value)
+            let count = Set(mapping.map(\.caseName)).count
+            guard Set(values).count == values.count, count > bestCount else { continue }
+            best = OneOfDecl.Discriminator(property: property, mapping: mapping)
+            bestCount = count
+        }
+        return best
+    }
+
+    /// The keys of a member's properties, its `allOf` parts' included, each once.
+    private func propertyKeys(of member: JSONSchema, depth: Int) -> [String] {
+        guard depth < 4, let resolved = context.resolve(member) else { return [] }
+        switch resolved.value {
+        case .object(_, let object):
+            return object.properties.keys
+        case .all(of: let parts, core: _):
+            var seen: Set<String> = []
+            return parts.flatMap { propertyKeys(of: $0, depth: depth &+ 1) }.filter { seen.insert($0).inserted }
+        default:
+            return []
+        }
+    }
+
+    /// A member's properties that allow only listed strings, each once, with those strings.
+    private func enumProperties(of member: JSONSchema, depth: Int) -> [(property: String, values: [String])] {
+        guard depth < 4, let resolved = context.resolve(member) else { return [] }
+        switch resolved.value {
+        case .object(_, let object):
+            return object.properties.compactMap { key, schema in
+                let values = Self.stringValues(context.resolve(schema) ?? schema)
+                return values.isEmpty ? nil : (key, values)
+            }
+        case .all(of: let parts, core: _):
+            var seen: Set<String> = []
+            return parts.flatMap { enumProperties(of: $0, depth: depth &+ 1) }.filter { seen.insert($0.property).inserted }
+        default:
+            return []
+        }
     }
 
     private static func memberTypeName(_ member: JSONSchema, index: Int) -> String {

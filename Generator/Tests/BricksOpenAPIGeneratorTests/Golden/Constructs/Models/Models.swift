@@ -204,6 +204,13 @@ public nonisolated enum Shape: Codable, Hashable, Sendable {
     case circle(Circle)
     case square(Square)
 
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     private enum DiscriminatorKeys: String, CodingKey {
         case discriminator = "kind"
     }
@@ -220,13 +227,21 @@ public nonisolated enum Shape: Codable, Hashable, Sendable {
         default:
             break
         }
-        if let value = try? Circle(from: decoder) {
-            self = .circle(value)
-            return
-        }
-        if let value = try? Square(from: decoder) {
-            self = .square(value)
-            return
+        let present = Set(((try? decoder.container(keyedBy: AnyKey.self))?.allKeys ?? []).map(\.stringValue))
+        let keys: [[String]] = [
+            ["kind", "radius"],
+            ["kind", "side"],
+        ]
+        let scores = keys.map { $0.filter(present.contains).count }
+        for index in scores.indices.sorted(by: { (scores[$0], $1) > (scores[$1], $0) }) {
+            switch index {
+            case 0:
+                if let value = try? Circle(from: decoder) { self = .circle(value); return }
+            case 1:
+                if let value = try? Square(from: decoder) { self = .square(value); return }
+            default:
+                break
+            }
         }
         throw DecodingError.dataCorrupted(
             DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of Shape matches"))
@@ -262,14 +277,29 @@ public nonisolated enum Tree: Codable, Hashable, Sendable {
     case leaf(Leaf)
     case branch(Branch)
 
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     public init(from decoder: any Decoder) throws {
-        if let value = try? Leaf(from: decoder) {
-            self = .leaf(value)
-            return
-        }
-        if let value = try? Branch(from: decoder) {
-            self = .branch(value)
-            return
+        let present = Set(((try? decoder.container(keyedBy: AnyKey.self))?.allKeys ?? []).map(\.stringValue))
+        let keys: [[String]] = [
+            ["value"],
+            ["left", "right"],
+        ]
+        let scores = keys.map { $0.filter(present.contains).count }
+        for index in scores.indices.sorted(by: { (scores[$0], $1) > (scores[$1], $0) }) {
+            switch index {
+            case 0:
+                if let value = try? Leaf(from: decoder) { self = .leaf(value); return }
+            case 1:
+                if let value = try? Branch(from: decoder) { self = .branch(value); return }
+            default:
+                break
+            }
         }
         throw DecodingError.dataCorrupted(
             DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of Tree matches"))
