@@ -72,10 +72,10 @@ import FoundationNetworking
         let lines = Recorder<String>()
         let stub = StubTransport()
         await stub.register(.post, "/login", reply: .init(status: 204))
-        struct Login: ExampleRequest, POSTRequestType, DataResponseType {
+        struct Login: ExampleRequest, POSTRequestType, DataBodyRequestType, DataResponseType {
             var path: String { "/login" }
             var contentType: String? { "application/x-www-form-urlencoded" }
-            func httpBody() throws -> Data? { Data("user=o%27hara&password=hunter2".utf8) }
+            var body: Data { Data("user=o%27hara&password=hunter2".utf8) }
         }
         let session = Session(transport: stub, middleware: [LoggingMiddleware(showsCURL: true) { lines.append($0) }])
         _ = try await session.send(Login())

@@ -23,10 +23,9 @@ private struct PostStream: RequestContextType, POSTRequestType, DataResponseType
     var baseURL: URL { URL(string: "https://api.example.com")! }
     var path: String { "/stream" }
     let chunks: [String]
-    var contentType: String? { "text/plain" }
-    func streamedBody() throws -> RequestBody? {
+    func makeRequestBody() throws -> RequestBody? {
         let chunks = chunks
-        return RequestBody(length: nil, isReplayable: false) {
+        return RequestBody(length: nil, isReplayable: false, contentType: "text/plain") {
             AsyncStream<Data> { continuation in
                 for chunk in chunks { continuation.yield(Data(chunk.utf8)) }
                 continuation.finish()
@@ -58,7 +57,7 @@ private func temporaryFile(size: Int, byte: UInt8) throws -> URL {
 
         _ = try await session.send(PostFile(fileURL: file))
         let note = PostJSON(body: ["text": "hello"])
-        let noteSize = try #require(try note.httpBody()).count
+        let noteSize = try #require(try note.makeRequestBody()?.data).count
         _ = try await session.send(note, uploadProgress: { _ in })
 
         #expect(sizes.values == [3000, noteSize])

@@ -33,8 +33,7 @@ private struct ChangeCacheable: RequestContextType, POSTRequestType, DataRespons
     let marker: String
     var queryItems: [URLQueryItem] { [URLQueryItem(name: "cc", value: "max-age=60"), URLQueryItem(name: "marker", value: marker)] }
     var path: String { "/cacheable" }
-    func httpBody() throws -> Data? { Data("{}".utf8) }
-    var contentType: String? { "application/json" }
+    func makeRequestBody() throws -> RequestBody? { RequestBody(Data("{}".utf8), contentType: "application/json") }
 }
 
 /// Any httpbin path, its body as bytes.

@@ -18,8 +18,7 @@ private struct Route: RequestContextType, DataResponseType {
     var body: Data?
     var timeoutInterval: TimeInterval = 30
     var maximumResponseSize: Int?
-    func httpBody() throws -> Data? { body }
-    var contentType: String? { body == nil ? nil : "application/octet-stream" }
+    func makeRequestBody() throws -> RequestBody? { body.map { RequestBody($0, contentType: "application/octet-stream") } }
 }
 
 private let mebibyte = 1024 * 1024

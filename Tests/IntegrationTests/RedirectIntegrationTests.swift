@@ -17,8 +17,7 @@ private struct Bearer: RequestContextType, JSONResponseType {
     var headerFields: [String: String] {
         ["Authorization": "Bearer s3cret-token", "Cookie": "session=abc", "X-Keep": "kept"]
     }
-    func httpBody() throws -> Data? { body }
-    var contentType: String? { "application/json" }
+    func makeRequestBody() throws -> RequestBody? { body.map { RequestBody($0, contentType: "application/json") } }
 }
 
 private struct RawRedirect: RequestContextType, DataResponseType {

@@ -109,7 +109,7 @@ struct Recorded {
         body.expand = ["a", "b"]
         body.description = "A customer"
         let request = PostCustomers(body: body)
-        let sent = String(decoding: try #require(try request.httpBody()), as: UTF8.self)
+        let sent = String(decoding: try #require(try request.makeRequestBody()?.data), as: UTF8.self)
         let pairs = Set(sent.split(separator: "&").map { String($0).removingPercentEncoding ?? String($0) })
         #expect(pairs.contains("metadata[key]=value"))
         #expect(pairs.contains("expand[]=a"))

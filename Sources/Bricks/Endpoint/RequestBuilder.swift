@@ -3,20 +3,10 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Builds the head and body of ``RequestType`` values: the default
-/// ``RequestType/makeRequestHead(body:)`` and ``RequestType/makeRequestBody()``.
+/// Builds the head of ``RequestType`` values: the default ``RequestType/makeRequestHead(body:)``.
 ///
 /// Kept apart from the protocol so that proxies and pagination strategies reuse the same checks.
 enum RequestBuilder {
-    static func makeBody(for request: some RequestType) throws(BricksError) -> RequestBody? {
-        if let data = try rethrow(as: BricksError.bodyEncoding, { try request.httpBody() }) {
-            return RequestBody(data, contentType: request.contentType)
-        }
-        guard var body = try rethrow(as: BricksError.bodyEncoding, { try request.streamedBody() }) else { return nil }
-        if body.contentType == nil { body.contentType = request.contentType }
-        return body
-    }
-
     static func makeHead(for request: some RequestType, body: RequestBody?) throws(BricksError) -> RequestHead {
         let parameters = try rethrow(as: { .invalidRequest("the query parameters could not be encoded: \($0)") }) {
             try request.encodedQueryItems()
@@ -42,13 +32,6 @@ enum RequestBuilder {
         return try RequestHead(
             method: method, parts: built.parts, madeFrom: request.baseURL, headerFields: fields, timeoutInterval: request.timeoutInterval,
             basePath: built.basePath, baseQueryCount: built.baseQueryCount)
-    }
-
-    /// `base` with `overrides` laid over it, each name replacing every field of `base` whose name
-    /// differs from it only in ASCII case: the one header overlay rule (``HeaderOverride`` sets
-    /// one field with it).
-    static func merge(_ base: [String: String], _ overrides: [String: String]) -> [String: String] {
-        overrides.reduce(into: base) { merged, field in merged = merged.settingHeader(field.key, to: field.value) }
     }
 
     /// Runs `body`, passing a ``BricksError`` through and turning any other error into one.

@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// Every requirement has a default, so an endpoint states only what differs. Method mixins
 /// (``GETRequestType``, ``POSTRequestType``, …) fix ``method``; body mixins
-/// (``JSONBodyRequestType``, …) supply ``httpBody()`` and ``contentType``; an app-wide
+/// (``JSONBodyRequestType``, …) supply ``makeRequestBody()``; an app-wide
 /// ``BaseURLRequestType`` supplies ``baseURL`` and shared headers.
 ///
 /// ```swift
@@ -42,10 +42,10 @@ public protocol RequestType {
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when the value cannot be encoded.
     func encodedQueryItems() throws -> [URLQueryItem]
     /// Header fields shared by every endpoint of an API; the app-wide protocol
-    /// (``BaseURLRequestType``) usually provides them. They override the body's ``contentType``.
-    /// Default: empty.
+    /// (``BaseURLRequestType``) usually provides them. They override the body's
+    /// ``RequestBody/contentType``. Default: empty.
     ///
-    /// Merge order, later wins, names compared case-insensitively: ``contentType`` <
+    /// Merge order, later wins, names compared case-insensitively: the body's content type <
     /// `headerFields` < ``additionalHeaderFields`` < a proxy's headers < middleware.
     var headerFields: [String: String] { get }
     /// Header fields of this endpoint, applied over ``headerFields`` so that an endpoint can add
@@ -56,24 +56,16 @@ public protocol RequestType {
     /// app-wide protocol, they are never sent to another origin on a redirect and never logged.
     /// Default: none.
     var secretHeaderNames: Set<String> { get }
-    /// The `Content-Type` of the encoded body, set unless ``headerFields`` names one. Body mixins
-    /// provide it. Default: `nil`.
-    var contentType: String? { get }
     /// The timeout in seconds; fractions are honoured. Default: 60.
     var timeoutInterval: TimeInterval { get }
     /// How ``HTTPCacheMiddleware`` treats this endpoint. Default: ``HTTPCachePolicy/standard``.
     var httpCachePolicy: HTTPCachePolicy { get }
-    /// The encoded body, or `nil` for none. Body mixins implement it from their typed `body`.
-    /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when the body cannot be encoded.
-    func httpBody() throws -> Data?
-    /// A body streamed rather than held in memory (a file, say), sent instead of ``httpBody()``,
-    /// or `nil` for none. ``FileBodyRequestType`` implements it. Default: `nil`.
-    /// - Throws: ``BricksError`` when the body cannot be opened.
-    func streamedBody() throws -> RequestBody?
-    /// The body to send, with its content type and length: ``httpBody()`` in memory, else
-    /// ``streamedBody()``, typed with ``contentType``. A body mixin that knows more (a multipart
-    /// boundary) implements it.
-    /// - Throws: ``BricksError`` when the body cannot be encoded or opened.
+    /// The body to send — bytes, a file or a stream, with its content type and, when known, its
+    /// length — or `nil` for none. The one body requirement: body mixins
+    /// (``JSONBodyRequestType``, ``FileBodyRequestType``, …) implement it from their typed
+    /// `body`; an endpoint of your own returns a ``RequestBody``. Default: `nil`.
+    /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` (or another ``BricksError``) when the body
+    ///   cannot be encoded or opened; any other error is reported as `bodyEncoding`.
     func makeRequestBody() throws -> RequestBody?
     /// Builds the head from the requirements above, for `body` (which gives the
     /// `Content-Type`). A proxy implements it by editing its base's head.
@@ -98,27 +90,15 @@ extension RequestType {
     public var additionalHeaderFields: [String: String] { [:] }
     /// None beyond Bricks' own list.
     public var secretHeaderNames: Set<String> { [] }
-    /// No content type: only body mixins set one.
-    public var contentType: String? { nil }
     /// 60 seconds, as `URLRequest`.
     public var timeoutInterval: TimeInterval { 60 }
     /// ``HTTPCachePolicy/standard``.
     public var httpCachePolicy: HTTPCachePolicy { .standard }
-    /// No body.
-    public func httpBody() throws -> Data? { nil }
-    /// No streamed body.
-    public func streamedBody() throws -> RequestBody? { nil }
-
-    /// ``httpBody()`` as a body in memory, else ``streamedBody()``; either typed with
-    /// ``contentType`` unless it carries a type of its own.
-    /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when the body cannot be encoded, or what
-    ///   opening the streamed body throws.
-    public func makeRequestBody() throws -> RequestBody? {
-        try RequestBuilder.makeBody(for: self)
-    }
+    /// No body: only body mixins, or an endpoint of your own, send one.
+    public func makeRequestBody() throws -> RequestBody? { nil }
 
     /// Builds the head: URL from ``baseURL``, ``path``, ``pathSegments``, ``queryItems`` and
-    /// ``encodedQueryItems()``; then method, timeout, the body's `Content-Type`, ``headerFields``
+    /// ``encodedQueryItems()``; then method, timeout, the body's ``RequestBody/contentType``, ``headerFields``
     /// and ``additionalHeaderFields`` (each winning over the one before).
     ///
     /// - Throws: ``BricksError/Reason/invalidURL(_:)``, ``BricksError/Reason/invalidHeader(name:reason:)``

@@ -2,7 +2,7 @@ import Foundation
 
 /// A body mixin: the endpoint's `body` bytes are sent as they are.
 ///
-/// `Content-Type` is `application/octet-stream` unless the endpoint gives its own ``RequestType/contentType``.
+/// `Content-Type` is `application/octet-stream` unless the endpoint gives its own ``contentType``.
 ///
 /// ```swift
 /// struct RenderMarkdown: GitHubRequest, POSTRequestType, DataBodyRequestType, StringResponseType {
@@ -15,11 +15,14 @@ import Foundation
 public protocol DataBodyRequestType: RequestType {
     /// The bytes to send.
     var body: Data { get }
+    /// The body's `Content-Type`, sent unless ``RequestType/headerFields`` names one. Default:
+    /// `application/octet-stream`.
+    var contentType: String? { get }
 }
 
 extension DataBodyRequestType {
     /// `application/octet-stream`: bytes of no particular type.
     public var contentType: String? { "application/octet-stream" }
-    /// ``body`` as it is.
-    public func httpBody() throws -> Data? { body }
+    /// ``body`` as it is, typed with ``contentType``.
+    public func makeRequestBody() throws -> RequestBody? { RequestBody(body, contentType: contentType) }
 }

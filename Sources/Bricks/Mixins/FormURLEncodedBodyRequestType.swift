@@ -27,6 +27,9 @@ public protocol FormURLEncodedBodyRequestType: RequestType {
     /// ``body`` and for `[URLQueryItem]`.
     /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when ``body`` cannot be encoded.
     func formItems() throws -> [URLQueryItem]
+    /// The body's `Content-Type`, sent unless ``RequestType/headerFields`` names one. Default:
+    /// `application/x-www-form-urlencoded`.
+    var contentType: String? { get }
 }
 
 extension FormURLEncodedBodyRequestType {
@@ -34,9 +37,11 @@ extension FormURLEncodedBodyRequestType {
     public var formEncoder: QueryEncoder { QueryEncoder() }
     /// `application/x-www-form-urlencoded`.
     public var contentType: String? { FormURLEncoding.contentType }
-    /// ``formItems()`` serialised as `name=value&…`.
+    /// ``formItems()`` serialised as `name=value&…`, typed with ``contentType``.
     /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when ``body`` cannot be encoded.
-    public func httpBody() throws -> Data? { FormURLEncoding.body(for: try formItems()) }
+    public func makeRequestBody() throws -> RequestBody? {
+        RequestBody(FormURLEncoding.body(for: try formItems()), contentType: contentType)
+    }
 }
 
 extension FormURLEncodedBodyRequestType where Body: Encodable {

@@ -19,6 +19,9 @@ public protocol JSONBodyRequestType: RequestType {
     var body: Body { get }
     /// The encoder for ``body``. Default: a `JSONEncoder` with its default options.
     var encoder: JSONEncoder { get }
+    /// The body's `Content-Type`, sent unless ``RequestType/headerFields`` names one. Default:
+    /// `application/json`; give your own for a JSON-based type (`application/merge-patch+json`).
+    var contentType: String? { get }
 }
 
 extension JSONBodyRequestType {
@@ -28,16 +31,16 @@ extension JSONBodyRequestType {
     public var contentType: String? { "application/json" }
     /// Not available: a `Body` that is not `Encodable` cannot be sent as JSON.
     @available(*, unavailable, message: "JSONBodyRequestType sends an Encodable body")
-    public func httpBody() throws -> Data? { nil }
+    public func makeRequestBody() throws -> RequestBody? { nil }
 }
 
 extension JSONBodyRequestType where Body: Encodable {
-    /// ``body`` encoded by ``encoder``.
+    /// ``body`` encoded by ``encoder``, typed with ``contentType``.
     /// - Throws: ``BricksError/Reason/bodyEncoding(_:)`` when the value cannot be encoded (for example a
     ///   `Double.nan`).
-    public func httpBody() throws -> Data? {
+    public func makeRequestBody() throws -> RequestBody? {
         do {
-            return try encoder.encode(body)
+            return RequestBody(try encoder.encode(body), contentType: contentType)
         } catch {
             throw BricksError.bodyEncoding(error)
         }

@@ -20,18 +20,18 @@ import Foundation
 public protocol MultipartFormBodyRequestType: RequestType {
     /// The fields and files, in the order they are sent.
     var parts: [MultipartFormPart] { get }
+    /// The body's `Content-Type`, sent unless ``RequestType/headerFields`` names one; the boundary
+    /// is added to it when it names none. Default: `multipart/form-data`.
+    var contentType: String? { get }
 }
 
 extension MultipartFormBodyRequestType {
     /// `multipart/form-data`; the boundary is added when the body is built.
     public var contentType: String? { MultipartBodyBuilder.contentType }
-    /// ``parts`` framed with a fresh boundary.
+    /// ``parts`` framed with a fresh boundary, typed `multipart/form-data` with the boundary they
+    /// were framed with (added to ``contentType`` when that names none).
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` for a part with an empty name or a content type
     ///   that contains a line break.
-    public func httpBody() throws -> Data? { try MultipartBodyBuilder.body(for: parts) }
-    /// The encoded ``parts``, typed `multipart/form-data` with the boundary they were framed with
-    /// (added to ``RequestType/contentType`` when that names none).
-    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when a part cannot be encoded.
     public func makeRequestBody() throws -> RequestBody? {
         try MultipartBodyBuilder.requestBody(for: parts, contentType: contentType)
     }

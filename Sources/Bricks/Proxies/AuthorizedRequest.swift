@@ -35,13 +35,6 @@ public struct AuthorizedRequest<Base: RequestContextType>: RequestProxy, CustomS
     /// The `Authorization` header's value: the scheme, a space, and the credentials.
     var authorization: String { "\(scheme) \(credentials)" }
 
-    /// The base's header fields with `Authorization` set.
-    public var headerFields: [String: String] { base.headerFields.settingHeader("Authorization", to: authorization) }
-    /// The base's endpoint-level header fields with the same change, so no layer contradicts it.
-    public var additionalHeaderFields: [String: String] {
-        base.additionalHeaderFields.settingHeader("Authorization", to: authorization)
-    }
-
     /// The base's head with `Authorization` set.
     /// - Throws: ``BricksError/Reason/invalidHeader(name:reason:)`` when the scheme is not a token or the
     ///   credentials contain CR, LF or NUL; otherwise what the base throws.

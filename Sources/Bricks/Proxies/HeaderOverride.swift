@@ -27,13 +27,6 @@ public struct HeaderOverride<Base: RequestContextType>: RequestProxy {
         self.value = value
     }
 
-    /// The base's header fields with this header set or removed.
-    public var headerFields: [String: String] { base.headerFields.settingHeader(name, to: value) }
-    /// The base's endpoint-level header fields with the same change, so no layer contradicts it.
-    public var additionalHeaderFields: [String: String] {
-        base.additionalHeaderFields.settingHeader(name, to: value)
-    }
-
     /// The base's head with this header set or removed.
     /// - Throws: ``BricksError/Reason/invalidHeader(name:reason:)`` for a name that is not a token or a
     ///   value with CR, LF or NUL; otherwise what the base throws.
@@ -54,16 +47,6 @@ extension RequestContextType {
     ///   - value: the header's value, or `nil` to remove it.
     public func with(header name: String, value: String?) -> HeaderOverride<Self> {
         HeaderOverride(base: self, name: name, value: value)
-    }
-}
-
-extension Dictionary where Key == String, Value == String {
-    /// These header fields with `name` set to `value` (or removed when `nil`), replacing any field
-    /// whose name differs only in ASCII case, as ``HeaderFields`` compares names.
-    func settingHeader(_ name: String, to value: String?) -> [String: String] {
-        var fields = filter { !HeaderFields.equalIgnoringCase($0.key, name) }
-        fields[name] = value
-        return fields
     }
 }
 

@@ -11,15 +11,15 @@ import FoundationNetworking
 /// exactly as its base does. ``RequestType/makeRequestHead(body:)`` starts from the base's own
 /// head, so a base that customises it (signing, say) keeps its customisation.
 ///
-/// A proxy overrides two things for each change it makes: the property that describes it (for
-/// callers that inspect the request) and ``RequestType/makeRequestHead(body:)``, which applies
-/// the change to the base's head:
+/// A proxy states its change once, in ``RequestType/makeRequestHead(body:)`` (or
+/// ``RequestType/makeRequestBody()`` for the body), by editing what its base builds; its other
+/// properties describe the base. What a request sends is the head it builds, whatever its
+/// properties say.
 ///
 /// ```swift
-/// struct Traced<Base: RequestContextType>: RequestProxy {
+/// nonisolated struct Traced<Base: RequestContextType>: RequestProxy {
 ///     var base: Base
 ///     let traceID: String
-///     var headerFields: [String: String] { base.headerFields.merging(["X-Trace": traceID]) { $1 } }
 ///     func makeRequestHead(body: RequestBody?) throws -> RequestHead {
 ///         var head = try base.makeRequestHead(body: body)
 ///         head.headerFields["X-Trace"] = traceID
@@ -72,17 +72,10 @@ extension RequestProxy {
     /// The base's query items from typed parameters.
     /// - Throws: what the base's ``RequestType/encodedQueryItems()`` throws.
     public func encodedQueryItems() throws -> [URLQueryItem] { try base.encodedQueryItems() }
-    /// The base's content type.
-    public var contentType: String? { base.contentType }
     /// The base's timeout.
     public var timeoutInterval: TimeInterval { base.timeoutInterval }
     /// The base's HTTP cache policy.
     public var httpCachePolicy: HTTPCachePolicy { base.httpCachePolicy }
-    /// The base's encoded body.
-    /// - Throws: what the base's ``RequestType/httpBody()`` throws.
-    public func httpBody() throws -> Data? { try base.httpBody() }
-    /// The base's streamed body.
-    public func streamedBody() throws -> RequestBody? { try base.streamedBody() }
     /// The base's body.
     /// - Throws: what the base's ``RequestType/makeRequestBody()`` throws.
     public func makeRequestBody() throws -> RequestBody? { try base.makeRequestBody() }

@@ -53,15 +53,12 @@ public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequest
     /// The API's header fields.
     public var headerFields: [String: String] { api.headerFields }
 
-    /// `application/json` when the endpoint sends a body.
-    public var contentType: String? { body == nil ? nil : "application/json" }
-
-    /// The JSON body, when there is one.
+    /// The JSON body, typed `application/json`, when there is one.
     /// - Throws: ``BricksError/Reason/bodyEncoding(_:)``.
-    public func httpBody() throws -> Data? {
+    public func makeRequestBody() throws -> RequestBody? {
         guard let body else { return nil }
         do {
-            return try body.get()
+            return RequestBody(try body.get(), contentType: "application/json")
         } catch {
             throw BricksError(.bodyEncoding(error))
         }

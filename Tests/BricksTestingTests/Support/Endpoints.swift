@@ -28,7 +28,7 @@ struct Probe: RequestContextType, DataResponseType {
     var body: Data?
     var contentType: String?
     var acceptableStatusCodes: Range<Int> { 100..<600 }
-    func httpBody() throws -> Data? { body }
+    func makeRequestBody() throws -> RequestBody? { body.map { RequestBody($0, contentType: contentType) } }
 
     /// A probe for an absolute URL such as a `Link` header names.
     init(url: URL) throws {

@@ -82,10 +82,10 @@ struct SearchIssues: GitHubRequest, GETRequestType, JSONResponseType {
     var queryItems: [URLQueryItem] { [URLQueryItem(name: "q", value: query)] }
 }
 
-struct RenderMarkdown: GitHubRequest, POSTRequestType, DataResponseType {
+struct RenderMarkdown: GitHubRequest, POSTRequestType, DataBodyRequestType, DataResponseType {
     var baseURL = gitHubBase
     let text: String
     var path: String { "/markdown/raw" }
+    var body: Data { Data(text.utf8) }
     var contentType: String? { "text/plain; charset=utf-8" }
-    func httpBody() throws -> Data? { Data(text.utf8) }
 }

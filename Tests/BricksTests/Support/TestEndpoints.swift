@@ -15,6 +15,5 @@ struct Custom: RequestContextType, DataResponseType {
     var headerFields: [String: String] = [:]
     var timeoutInterval: TimeInterval = 60
     var body: Data?
-    func httpBody() throws -> Data? { body }
-    var contentType: String? { body == nil ? nil : "application/octet-stream" }
+    func makeRequestBody() throws -> RequestBody? { body.map { RequestBody($0, contentType: "application/octet-stream") } }
 }
