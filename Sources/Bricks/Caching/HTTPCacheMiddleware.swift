@@ -307,7 +307,7 @@ public struct HTTPCacheMiddleware: Middleware {
     /// `Cookie`…, and the endpoint's own), or `nil` when it carries none.
     static func credentials(in fields: HeaderFields, context: MiddlewareContext) -> String? {
         let names = context.secretHeaderNames
-        let secrets = fields.filter { names.contains($0.name.lowercased()) }
+        let secrets = fields.filter { SecretNames.isSecret(headerNamed: $0.name, in: names) }
             .map { "\($0.name.lowercased()):\($0.value)" }.sorted()
         guard !secrets.isEmpty else { return nil }
         return SHA256.hex(secrets.joined(separator: "\n").utf8)

@@ -76,9 +76,10 @@ public struct RedirectPolicy: Sendable, Equatable {
         let sameOrigin = previous.origin == next.origin
         // Only removes fields: what was checked before the first request stays checked.
         next.headerFields.removeAll { field in
-            let name = field.name.lowercased()
-            if !sameOrigin, secretHeaders.contains(name) { return true }
-            return nextBody == nil && (name == "content-type" || name == "content-length")
+            if !sameOrigin, SecretNames.isSecret(headerNamed: field.name, in: secretHeaders) { return true }
+            return nextBody == nil
+                && (HeaderFields.equalIgnoringCase(field.name, "Content-Type")
+                    || HeaderFields.equalIgnoringCase(field.name, "Content-Length"))
         }
         return (next, nextBody)
     }

@@ -15,7 +15,7 @@ struct LogRedactor: Sendable {
     let queryItems: SecretRedaction
 
     init(headers: Set<String>, queryItems: Set<String>) {
-        self.headers = Set(headers.map { $0.lowercased() })
+        self.headers = SecretNames.lowercased(headers)
         self.queryItems = SecretRedaction(parameterNames: queryItems)
     }
 
@@ -43,7 +43,7 @@ struct LogRedactor: Sendable {
 
     /// The value to show for header `name`.
     func header(_ name: String, value: String) -> String {
-        headers.contains(name.lowercased()) ? Self.placeholder : value
+        SecretNames.isSecret(headerNamed: name, in: headers) ? Self.placeholder : value
     }
 
     func headerLines(_ fields: HeaderFields) -> [String] {

@@ -12,10 +12,21 @@ public enum SecretNames {
     ]
 
     /// ``headerFields``, lowercased, as they are compared.
-    static let lowercasedHeaderFields = Set(headerFields.map { $0.lowercased() })
+    static let lowercasedHeaderFields = lowercased(headerFields)
 
     /// Bricks' secret header names with an API's own, lowercased.
     static func headerFields(adding more: some Sequence<String>) -> Set<String> {
-        lowercasedHeaderFields.union(more.lazy.map { $0.lowercased() })
+        lowercasedHeaderFields.union(lowercased(more))
+    }
+
+    /// Header names as every set of secret names keeps them: lowercased once, where the set is
+    /// made, so that one rule compares them (with ``isSecret(headerNamed:in:)``).
+    package static func lowercased(_ names: some Sequence<String>) -> Set<String> {
+        Set(names.lazy.map { $0.lowercased() })
+    }
+
+    /// Whether the header field `name`, written in any case, is one of `lowercasedNames`.
+    package static func isSecret(headerNamed name: String, in lowercasedNames: Set<String>) -> Bool {
+        lowercasedNames.contains(name.lowercased())
     }
 }

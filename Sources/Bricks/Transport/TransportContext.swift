@@ -50,7 +50,7 @@ public struct TransportContext: Sendable {
     ) {
         self.init(
             bodyMode: bodyMode, deadline: deadline, maximumBodySize: maximumBodySize, headLimits: ResponseLimits(),
-            lowercasedSecretHeaderNames: Set(secretHeaderNames.map { $0.lowercased() }))
+            lowercasedSecretHeaderNames: SecretNames.lowercased(secretHeaderNames))
     }
 
     /// A context whose secret header names are lowercased already.

@@ -53,7 +53,7 @@ public struct Redaction: Sendable {
     /// `exchange` with every secret named here, and the headers `extraHeaders` names, replaced:
     /// Bricks' own redaction (`SecretRedaction`), which logs and error messages use too.
     func redact(_ exchange: RecordedExchange, alsoHeaders extraHeaders: Set<String> = []) -> RecordedExchange {
-        let headers = Set(headerNames.union(extraHeaders).map { $0.lowercased() })
+        let headers = SecretNames.lowercased(headerNames.union(extraHeaders))
         let parameters = SecretRedaction(parameterNames: parameterNames)
         var result = exchange
         result.path = parameters.redacting(exchange.path, in: .query)
@@ -77,7 +77,8 @@ public struct Redaction: Sendable {
     {
         var result: [String: String] = [:]
         for (name, value) in headers {
-            result[name] = names.contains(name.lowercased()) ? replacement : parameters.redacting(value, in: .text)
+            result[name] = SecretNames.isSecret(headerNamed: name, in: names)
+                ? replacement : parameters.redacting(value, in: .text)
         }
         return result
     }
