@@ -13,6 +13,9 @@ struct URLSessionTaskState {
     var channel: ChunkChannel?
     /// The 401/407 of an authentication challenge that was cancelled on purpose.
     var challengeResponse: HTTPURLResponse?
+    /// A whole-body call's head, read from Foundation's response once, when it arrived (and
+    /// checked then): the caller gets it with the body at the end.
+    var head: ResponseHead?
     /// Bytes that arrived before the head was handed out: a whole-body call's body, or a refused
     /// redirect's.
     var early = Data()
@@ -121,6 +124,7 @@ struct URLSessionTaskState {
                 ? TransportFailure.duringBody(error) : TransportFailure.beforeHead(error)
             return .failure(Self.failure(BricksError(mapping: failure), sending: body))
         }
+        if let head { return .success(RawResponse(head: head, body: ResponseBody(early))) }
         if let response = response as? HTTPURLResponse {
             return .success(RawResponse(head: ResponseHead(response), body: ResponseBody(early)))
         }

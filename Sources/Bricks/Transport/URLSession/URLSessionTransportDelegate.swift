@@ -123,20 +123,26 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             completionHandler(.allow)
             return
         }
-        let context = tasks.withLock { $0[dataTask.taskIdentifier]?.context }
+        // Read from Foundation's dictionary once, for either kind of call.
+        let head = ResponseHead(response)
+        let context = tasks.withLock { tasks -> TransportContext? in
+            guard let context = tasks[dataTask.taskIdentifier]?.context else { return nil }
+            if context.bodyMode == .collected { tasks[dataTask.taskIdentifier]?.head = head }
+            return context
+        }
         if let context, context.bodyMode == .collected {
             // A whole-body call: the body is collected in `early` and the caller resumed once, at
-            // the end (didCompleteWithError), without a channel or a hop per chunk. The head goes
-            // through the core's gate now, so that a body over the limit is not read at all.
+            // the end (didCompleteWithError), with the head kept above, without a channel or a hop
+            // per chunk. The head goes through the core's gate now, so that a body over the limit
+            // is not read at all.
             completionHandler(.allow)
             do {
-                try context.checkHead(ResponseHead(response))
+                try context.checkHead(head)
             } catch {
                 fail(dataTask, with: error)
             }
             return
         }
-        let head = ResponseHead(response)
         let channel = ChunkChannel(
             canPause: Self.canPauseTransfers, spoolLimit: maximumSpoolSize,
             pause: { [weak dataTask] pauses in Self.pause(dataTask, pauses) },
