@@ -23,12 +23,13 @@ enum URLBuilder {
     ) throws(BricksError) -> Built {
         var parts = try URLParts(base.absoluteString, what: "baseURL")
         var basePath = parts.path
-        while basePath.hasSuffix("/") { basePath.removeLast() }
+        // Byte tests: `String.hasSuffix`/`hasPrefix` compare Characters, many times the cost.
+        while basePath.utf8.last == slash { basePath.removeLast() }
         if !path.isEmpty || !segments.isEmpty { parts.path = basePath }
         if !path.isEmpty {
-            if !path.hasPrefix("/") { parts.path += "/" }
+            if path.utf8.first != slash { parts.path += "/" }
             PercentEncoding.path.append(path, to: &parts.path)
-            if !segments.isEmpty, parts.path.hasSuffix("/") { parts.path.removeLast() }
+            if !segments.isEmpty, parts.path.utf8.last == slash { parts.path.removeLast() }
         }
         for segment in segments {
             parts.path += "/"
@@ -46,4 +47,6 @@ enum URLBuilder {
         }
         return Built(parts: parts, basePath: basePath, baseQueryCount: baseQueryCount)
     }
+
+    private static let slash = UInt8(ascii: "/")
 }

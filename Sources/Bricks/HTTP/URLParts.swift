@@ -62,7 +62,7 @@ struct URLParts: Sendable, Hashable {
             query = []
         }
         if trimmingPath {
-            while rest.hasSuffix("/") { rest = rest.dropLast() }
+            while rest.utf8.last == UInt8(ascii: "/") { rest = rest.dropLast() }
         }
         path = String(rest)
     }
