@@ -16,9 +16,9 @@
 #   bash Generator/sidebyside.sh spotify-web-api mistral-api  # documents by file name, without extension
 #   SIDEBYSIDE_COMPILE=no bash Generator/sidebyside.sh        # steps 1 and 2 only
 #
-# Time on two shared cores: the tool's release build about 10 minutes (once; later runs reuse it),
-# generation seconds per document (about a minute for GitHub and Stripe), the compiles from under a
-# minute to several minutes per target; over an hour for the whole set.
+# Time on two shared cores (run of 2026-11-26, load 2 to 7): the tool's release build about 4 minutes (once;
+# later runs reuse it), generation under 20 seconds per document (about a minute for all 14), the compiles
+# from 15 seconds to about 7 minutes per target (28 minutes for the 18 targets); about 35 minutes in all.
 # Documents: ../shared/specs (beside the repository; SIDEBYSIDE_SPECS to look elsewhere).
 # Scratch: /tmp/official (SIDEBYSIDE_WORK). Logs of each step: $work/logs.
 set -euo pipefail
