@@ -19,8 +19,15 @@ public nonisolated struct Branch: Codable, Hashable, Sendable {
         self._right = Indirect(wrappedValue: right)
     }
 
-    public enum CodingKeys: String, CodingKey {
-        case _left = "left", _right = "right"
+    public enum CodingKeys: CodingKey {
+        case _left, _right
+        public var stringValue: String { switch self {
+            case ._left: return "left"; case ._right: return "right"
+        } }
+        public init?(stringValue: String) { switch stringValue {
+            case "left": self = ._left; case "right": self = ._right; default: return nil
+        } }
+        public var intValue: Int? { nil }; public init?(intValue: Int) { nil }
     }
 }
 
@@ -105,9 +112,28 @@ public nonisolated struct Everything: Codable, Hashable, Sendable {
         self.inline = inline
     }
 
-    public enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: CodingKey {
         case name, count, total, ratio, flag, limit, mode, when, day, maybe, labels, free, anything, either
         case shape, optionalShape, `default`, inline
+        public var stringValue: String { switch self {
+            case .name: return "name"; case .count: return "count"; case .total: return "total"
+            case .ratio: return "ratio"; case .flag: return "flag"; case .limit: return "limit"
+            case .mode: return "mode"; case .when: return "when"; case .day: return "day"
+            case .maybe: return "maybe"; case .labels: return "labels"; case .free: return "free"
+            case .anything: return "anything"; case .either: return "either"; case .shape: return "shape"
+            case .optionalShape: return "optionalShape"; case .`default`: return "default"
+            case .inline: return "inline"
+        } }
+        public init?(stringValue: String) { switch stringValue {
+            case "name": self = .name; case "count": self = .count; case "total": self = .total
+            case "ratio": self = .ratio; case "flag": self = .flag; case "limit": self = .limit
+            case "mode": self = .mode; case "when": self = .when; case "day": self = .day
+            case "maybe": self = .maybe; case "labels": self = .labels; case "free": self = .free
+            case "anything": self = .anything; case "either": self = .either; case "shape": self = .shape
+            case "optionalShape": self = .optionalShape; case "default": self = .`default`
+            case "inline": self = .inline; default: return nil
+        } }
+        public var intValue: Int? { nil }; public init?(intValue: Int) { nil }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -195,8 +221,16 @@ public nonisolated struct Node: Codable, Hashable, Sendable {
         self.children = children
     }
 
-    public enum CodingKeys: String, CodingKey {
-        case name, _parent = "parent", children
+    public enum CodingKeys: CodingKey {
+        case name, _parent, children
+        public var stringValue: String { switch self {
+            case .name: return "name"; case ._parent: return "parent"; case .children: return "children"
+        } }
+        public init?(stringValue: String) { switch stringValue {
+            case "name": self = .name; case "parent": self = ._parent; case "children": self = .children
+            default: return nil
+        } }
+        public var intValue: Int? { nil }; public init?(intValue: Int) { nil }
     }
 }
 

@@ -23,8 +23,17 @@ public nonisolated struct Pet: Codable, Hashable, Sendable {
         self.status = status
     }
 
-    public enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: CodingKey {
         case id, name, tag, status
+        public var stringValue: String { switch self {
+            case .id: return "id"; case .name: return "name"; case .tag: return "tag"
+            case .status: return "status"
+        } }
+        public init?(stringValue: String) { switch stringValue {
+            case "id": self = .id; case "name": self = .name; case "tag": self = .tag
+            case "status": self = .status; default: return nil
+        } }
+        public var intValue: Int? { nil }; public init?(intValue: Int) { nil }
     }
 
     public init(from decoder: any Decoder) throws {
