@@ -1,10 +1,13 @@
-# Sourced by corpus.sh and examples.sh: builds the generator, picks the documents, names modules.
+# Sourced by corpus.sh, examples.sh and sidebyside.sh: builds the generator, picks the documents, names modules.
 # Expects $here (Generator/) and $specs; sets $generator and the array `documents` from the arguments
 # (file names without extension; none: the whole set) and defines `module`.
 
-# The flags of Generator/test.sh's build, so that the scripts share Generator/.build-ci.
-swift build --package-path "$here" --scratch-path "$here/.build-ci" --product bricks-openapi -Xswiftc -warnings-as-errors >&2
-generator="$(swift build --package-path "$here" --scratch-path "$here/.build-ci" --show-bin-path -Xswiftc -warnings-as-errors)/bricks-openapi"
+# The flags of Generator/test.sh's build, so that the scripts share Generator/.build-ci. A script
+# that only needs the documents (sidebyside.sh) sets documents_only=yes.
+if [ "${documents_only:-no}" != yes ]; then
+    swift build --package-path "$here" --scratch-path "$here/.build-ci" --product bricks-openapi -Xswiftc -warnings-as-errors >&2
+    generator="$(swift build --package-path "$here" --scratch-path "$here/.build-ci" --show-bin-path -Xswiftc -warnings-as-errors)/bricks-openapi"
+fi
 
 documents=()
 if [ $# -gt 0 ]; then

@@ -32,20 +32,9 @@ limit=200000
 mkdir -p "$work/tool/Sources/Dummy" "$work/build" "$work/out" "$work/logs"
 logs="$work/logs"
 
-# The documents, as documents.sh picks them (without building bricks-openapi).
-documents=()
-if [ $# -gt 0 ]; then
-    for name in "$@"; do
-        found=$(ls "$specs"/corpus/"$name".* "$specs"/"$name".* 2>/dev/null | grep -E '\.(json|yaml|yml)$' | head -1 || true)
-        [ -n "$found" ] || { echo "no document named $name in $specs" >&2; exit 1; }
-        documents+=("$found")
-    done
-else
-    for file in "$specs"/corpus/*.json "$specs"/corpus/*.yaml "$specs"/github-api.json "$specs"/stripe-api.yaml "$specs"/openai-api.json; do
-        [ -f "$file" ] && documents+=("$file")
-    done
-fi
-module() { basename "$1" | sed -E 's/\.(json|yaml|yml)$//' | awk -F'[-_.]' '{ for (i = 1; i <= NF; i++) printf "%s%s", toupper(substr($i, 1, 1)), substr($i, 2) }'; }
+# The documents, as corpus.sh and examples.sh pick them (without building bricks-openapi).
+documents_only=yes
+source "$here/documents.sh"
 
 # Figures from a /usr/bin/time -v log: wall seconds, user+sys seconds, peak resident memory in MiB.
 wall() { awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; printf "%.1f", s }' "$1"; }
