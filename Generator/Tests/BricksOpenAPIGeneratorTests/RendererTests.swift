@@ -34,6 +34,7 @@ import Testing
         #expect(compliance.cases.map(\.keys) == [["sid"], ["sid", "privacy_policy_url"], []])
         var writer = CodeWriter()
         ModelRenderer(access: "", apiName: "X").render(compliance, into: &writer)
+        #expect(writer.text.contains("let present = Set(((try? decoder.container(keyedBy: XCoding.Key.self))?.allKeys ?? []).map(\\.stringValue))"))
         #expect(writer.text.contains("let keys: [[String]] = ["))
         #expect(writer.text.contains("    [\"sid\", \"privacy_policy_url\"],\n"))
         #expect(writer.text.contains("for index in scores.indices.sorted(by: { (scores[$0], $1) > (scores[$1], $0) })"))
@@ -42,7 +43,35 @@ import Testing
         single.cases[1].keys = []
         var plain = CodeWriter()
         ModelRenderer(access: "", apiName: "X").render(single, into: &plain)
-        #expect(!plain.text.contains("AnyKey"))
+        #expect(!plain.text.contains("let present"))
+    }
+
+    /// Every model reads and writes its members under their JSON names through the API's one key
+    /// type: no key enum of its own, whose conformances and copies of the containers' methods cost
+    /// the compiler more than the rest of the model.
+    @Test func modelsCodeThroughTheOneKeyType() {
+        let decl = StructDecl(name: "Node", doc: nil, properties: [
+            PropertyDecl(name: "htmlUrl", key: "html_url", type: .named("String"), doc: nil),
+            PropertyDecl(name: "size", key: "size", type: .optional(.named("Int")), doc: nil, defaultValue: .integer(3)),
+            PropertyDecl(name: "parent", key: "parent", type: .optional(.named("Node")), doc: nil, indirect: true),
+            PropertyDecl(name: "`default`", key: "default", type: .optional(.named("Bool")), doc: nil),
+            PropertyDecl(name: "c", key: "c", type: .named("Int"), doc: nil),
+        ])
+        var writer = CodeWriter()
+        ModelRenderer(access: "public ", apiName: "X").render(decl, into: &writer)
+        let text = writer.text
+        #expect(!text.contains("CodingKeys"))
+        #expect(text.contains("let c = try decoder.container(keyedBy: XCoding.Key.self)"))
+        #expect(text.contains("htmlUrl = try c.decode(\"html_url\")"))
+        #expect(text.contains("size = try c.decodeIfPresent(\"size\") ?? 3"))
+        #expect(text.contains("_parent = Indirect(wrappedValue: try c.decodeIfPresent(\"parent\"))"))
+        #expect(text.contains("try c.encode(htmlUrl, forKey: \"html_url\")"))
+        #expect(text.contains("try c.encodeIfPresent(parent, forKey: \"parent\")"))
+        #expect(text.contains("try c.encodeIfPresent(`default`, forKey: \"default\")"))
+        // A property named like the container is reached through `self`.
+        #expect(text.contains("self.c = try c.decode(\"c\")"))
+        #expect(text.contains("try c.encode(self.c, forKey: \"c\")"))
+        #expect(text.contains("public init(htmlUrl: String, size: Int? = 3, parent: Node? = nil, `default`: Bool? = nil, c: Int)"))
     }
 
     @Test func parametersBecomeQueryItemsAndSegments() {

@@ -98,6 +98,32 @@ struct APIRenderer {
             writer.line("/// A date as RFC 3339 text, for a parameter.")
             writer.line("\(access)static func string(from date: Date) -> String { Date.ISO8601FormatStyle().format(date) }")
         }
+        writer.line("")
+        renderKey(&writer)
+    }
+
+    /// `GitHubCoding.Key`, the one coding key of every model (a JSON member name written as a string
+    /// literal), and the two reads that take their type from the property they fill.
+    private func renderKey(_ writer: inout CodeWriter) {
+        let key = "\(api.name)Coding.Key"
+        writer.block("extension \(api.name)Coding") { writer in
+            writer.doc("A JSON member name, written as a string literal: the key every model reads and writes its members\nunder, so that no model needs a key type of its own.")
+            writer.block("struct Key: CodingKey, ExpressibleByStringLiteral") { writer in
+                writer.line("let stringValue: String")
+                writer.line("var intValue: Int? { nil }")
+                writer.line("init(stringLiteral value: String) { stringValue = value }")
+                writer.line("init(stringValue: String) { self.stringValue = stringValue }")
+                writer.line("init?(intValue: Int) { nil }")
+            }
+        }
+        writer.line("")
+        writer.block("extension KeyedDecodingContainer where K == \(key)") { writer in
+            writer.line("/// The member `key`, of the type the caller expects.")
+            writer.line("func decode<Value: Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }")
+            writer.line("")
+            writer.line("/// The member `key` if present and not `null`, of the type the caller expects.")
+            writer.line("func decodeIfPresent<Value: Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }")
+        }
     }
 
     private func renderCredentials(_ writer: inout CodeWriter) {
@@ -232,26 +258,6 @@ struct APIRenderer {
                 writer.line("\(access)static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs.wrappedValue == rhs.wrappedValue }")
                 writer.line("")
                 writer.line("\(access)func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }")
-            }
-            writer.line("")
-            writer.block("extension Indirect: Codable where Value: Codable") { writer in
-                writer.line("\(access)init(from decoder: any Decoder) throws { self.init(wrappedValue: try Value(from: decoder)) }")
-                writer.line("")
-                writer.line("\(access)func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }")
-            }
-            writer.line("")
-            writer.block("extension KeyedDecodingContainer") { writer in
-                writer.line("/// A missing key decodes as `nil`, as it does for a plain optional property.")
-                writer.block("\(access)func decode<Wrapped: Codable & Hashable & Sendable>(_ type: Indirect<Wrapped?>.Type, forKey key: Key) throws -> Indirect<Wrapped?>") { writer in
-                    writer.line("Indirect(wrappedValue: try decodeIfPresent(Wrapped.self, forKey: key))")
-                }
-            }
-            writer.line("")
-            writer.block("extension KeyedEncodingContainer") { writer in
-                writer.line("/// A `nil` is left out, as it is for a plain optional property.")
-                writer.block("\(access)mutating func encode<Wrapped: Codable & Hashable & Sendable>(_ value: Indirect<Wrapped?>, forKey key: Key) throws") { writer in
-                    writer.line("try encodeIfPresent(value.wrappedValue, forKey: key)")
-                }
             }
         }
         return writer.text

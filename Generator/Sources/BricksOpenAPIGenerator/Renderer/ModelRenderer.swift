@@ -41,65 +41,56 @@ struct ModelRenderer {
                     writer.line(Self.storedProperty(property, access: access))
                 }
             }
-            // An indirect property's storage is private: the memberwise initialiser Swift would
-            // make is private too.
-            let needsInit = !access.isEmpty || decl.properties.contains { $0.defaultValue != nil || $0.indirect }
-            if needsInit {
-                writer.line("")
-                renderMemberwiseInit(decl.properties, into: &writer)
-            }
-            let needsKeys = decl.properties.contains { Self.unescaped($0.name) != $0.key || $0.indirect }
-            let needsDecoder = decl.properties.contains { $0.defaultValue != nil }
-            if needsKeys || needsDecoder {
-                writer.line("")
-                renderCodingKeys(decl.properties, into: &writer)
-            }
-            if needsDecoder {
-                writer.line("")
-                writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
-                    writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
-                    for property in decl.properties {
-                        let key = "." + Self.codedName(property)
-                        let value: String
-                        if let defaultValue = property.defaultValue {
-                            value = "try container.decodeIfPresent(\(property.type.swift).self, forKey: \(key)) ?? \(Self.literal(defaultValue))"
-                        } else if property.type.isOptional {
-                            value = "try container.decodeIfPresent(\(property.type.nonOptional.swift).self, forKey: \(key))"
-                        } else {
-                            value = "try container.decode(\(property.type.swift).self, forKey: \(key))"
-                        }
-                        if property.indirect {
-                            writer.line("\(Self.codedName(property)) = Indirect(wrappedValue: \(value))")
-                        } else {
-                            writer.line("\(property.name) = \(value)")
-                        }
-                    }
-                }
-            }
+            // The coding below is written in the body, which takes away the memberwise initialiser
+            // Swift would make: it is written out too.
+            writer.line("")
+            renderMemberwiseInit(decl.properties, into: &writer)
+            writer.line("")
+            renderCoding(decl.properties, into: &writer)
         }
     }
 
-    /// The keys of a model whose JSON names differ from its property names: a plain `CodingKey`
-    /// enum with the JSON names in two switches, their cases packed like the enum's. A
-    /// `String`-backed enum (`enum CodingKeys: String, CodingKey`) reads shorter but costs the
-    /// compiler a `RawRepresentable` conformance per model, about a tenth of the memory of the job
-    /// that emits the module (GitHub's 530 of them).
-    private func renderCodingKeys(_ properties: [PropertyDecl], into writer: inout CodeWriter) {
-        let keys = properties.map { property in (name: Self.codedName(property), key: CodeWriter.stringLiteral(property.key)) }
-        writer.block("\(access.isEmpty ? "" : "public ")enum CodingKeys: CodingKey") { writer in
-            // Packed into lines of about 110 characters: `case id, name, htmlUrl`,
-            // `case .id: return "id"; case .htmlUrl: return "html_url"`, a switch's braces on its
-            // accessor's lines.
-            writer.packed(keys.map(\.name), separator: ", ", width: 100, prefix: "case ")
-            writer.block("\(access)var stringValue: String { switch self", closing: "} }") { writer in
-                writer.packed(keys.map { "case .\($0.name): return \($0.key)" }, separator: "; ", width: 100, prefix: "")
-            }
-            writer.block("\(access)init?(stringValue: String) { switch stringValue", closing: "} }") { writer in
-                let cases = keys.map { "case \($0.key): self = .\($0.name)" }
-                writer.packed(cases + ["default: return nil"], separator: "; ", width: 100, prefix: "")
-            }
-            writer.line("\(access)var intValue: Int? { nil }; \(access)init?(intValue: Int) { nil }")
+    /// `init(from:)` and `encode(to:)` written out, together: every member read and written under
+    /// its JSON name through the API's one key type (`GitHubCoding.Key`), the statements packed
+    /// several to a line. What the compiler would derive instead is a key enum per model and a copy
+    /// of the keyed containers' generic methods for each: on GitHub's output, more than half of a
+    /// debug build's time and a fifth of its memory, an eighth of a release build's memory (see
+    /// Benchmarks.md, "Compile cost").
+    private func renderCoding(_ properties: [PropertyDecl], into writer: inout CodeWriter) {
+        let keys = "\(apiName)Coding.Key.self"
+        // A model without members still reads and writes an object (`{}`).
+        let empty = properties.isEmpty
+        writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+            writer.line("\(empty ? "_" : "let c") = try decoder.container(keyedBy: \(keys))")
+            writer.packed(properties.map(Self.decodingStatement), separator: "; ", width: 108, prefix: "")
         }
+        writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+            writer.line("\(empty ? "_" : "var c") = encoder.container(keyedBy: \(keys))")
+            writer.packed(properties.map(Self.encodingStatement), separator: "; ", width: 108, prefix: "")
+        }
+    }
+
+    /// `name = try c.decode("json_name")`; a missing optional member is `nil`, a missing member
+    /// with a default its default.
+    static func decodingStatement(_ property: PropertyDecl) -> String {
+        let key = CodeWriter.stringLiteral(property.key)
+        var value = property.type.isOptional || property.defaultValue != nil
+            ? "try c.decodeIfPresent(\(key))" : "try c.decode(\(key))"
+        if let defaultValue = property.defaultValue { value += " ?? " + literal(defaultValue) }
+        if property.indirect { value = "Indirect(wrappedValue: \(value))" }
+        return member(codedName(property)) + " = " + value
+    }
+
+    /// `try c.encode(name, forKey: "json_name")`; a `nil` is left out.
+    static func encodingStatement(_ property: PropertyDecl) -> String {
+        let method = property.type.isOptional ? "encodeIfPresent" : "encode"
+        return "try c.\(method)(\(member(property.name)), forKey: \(CodeWriter.stringLiteral(property.key)))"
+    }
+
+    /// A property as the coding statements name it: `self.` only where the bare name would be the
+    /// container, the decoder or encoder, or `self` itself.
+    private static func member(_ name: String) -> String {
+        ["c", "decoder", "encoder", "self"].contains(unescaped(name)) ? "self." + name : name
     }
 
     static func propertyDoc(_ property: PropertyDecl) -> String? {
@@ -207,7 +198,7 @@ struct ModelRenderer {
 
     /// The members tried by how many of the object's keys each declares, most first (document order among equals).
     private func renderRankedMembers(_ decl: OneOfDecl, into writer: inout CodeWriter) {
-        writer.line("let present = Set(((try? decoder.container(keyedBy: AnyKey.self))?.allKeys ?? []).map(\\.stringValue))")
+        writer.line("let present = Set(((try? decoder.container(keyedBy: \(apiName)Coding.Key.self))?.allKeys ?? []).map(\\.stringValue))")
         // Typed literals: an untyped list of `intersection` calls takes the type checker minutes (Adyen's 40 members).
         writer.line("let keys: [[String]] = [")
         for member in decl.cases {
@@ -233,25 +224,10 @@ struct ModelRenderer {
         renderType(doc: decl.doc, opening, nested: decl.nested, into: &writer) { writer in
             for member in decl.cases { writer.line("case \(member.name)(\(member.type.swift))") }
             writer.line("")
-            if Self.ranksMembers(decl) {
-                writer.block("private struct AnyKey: CodingKey") { writer in
-                    writer.line("var stringValue: String")
-                    writer.line("var intValue: Int? { nil }")
-                    writer.line("init(stringValue: String) { self.stringValue = stringValue }")
-                    writer.line("init?(intValue: Int) { nil }")
-                }
-                writer.line("")
-            }
-            if let discriminator = decl.discriminator {
-                writer.block("private enum DiscriminatorKeys: String, CodingKey") { writer in
-                    writer.line("case discriminator = \(CodeWriter.stringLiteral(discriminator.property))")
-                }
-                writer.line("")
-            }
             writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
                 if let discriminator = decl.discriminator {
-                    writer.line("let container = try decoder.container(keyedBy: DiscriminatorKeys.self)")
-                    writer.block("switch try container.decodeIfPresent(String.self, forKey: .discriminator)") { writer in
+                    writer.line("let container = try decoder.container(keyedBy: \(apiName)Coding.Key.self)")
+                    writer.block("switch try container.decodeIfPresent(String.self, forKey: \(CodeWriter.stringLiteral(discriminator.property)))") { writer in
                         for entry in discriminator.mapping {
                             guard let member = decl.cases.first(where: { $0.name == entry.caseName }) else { continue }
                             writer.outdented("case \(CodeWriter.stringLiteral(entry.value)):")

@@ -67,6 +67,26 @@ public nonisolated enum ConstructsCoding {
     public static func string(from date: Date) -> String { Date.ISO8601FormatStyle().format(date) }
 }
 
+nonisolated extension ConstructsCoding {
+    /// A JSON member name, written as a string literal: the key every model reads and writes its members
+    /// under, so that no model needs a key type of its own.
+    struct Key: CodingKey, ExpressibleByStringLiteral {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringLiteral value: String) { stringValue = value }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
+nonisolated extension KeyedDecodingContainer where K == ConstructsCoding.Key {
+    /// The member `key`, of the type the caller expects.
+    func decode<Value: Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }
+
+    /// The member `key` if present and not `null`, of the type the caller expects.
+    func decodeIfPresent<Value: Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }
+}
+
 /// Credentials for Constructs, put on every request: one line,
 /// `Session(middleware: [ConstructsCredentials.basic(username: user, password: password)])`.
 public nonisolated struct ConstructsCredentials: Middleware {

@@ -69,23 +69,3 @@ public nonisolated struct Indirect<Value: Hashable & Sendable>: Hashable, Sendab
 
     public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
-
-nonisolated extension Indirect: Codable where Value: Codable {
-    public init(from decoder: any Decoder) throws { self.init(wrappedValue: try Value(from: decoder)) }
-
-    public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
-}
-
-nonisolated extension KeyedDecodingContainer {
-    /// A missing key decodes as `nil`, as it does for a plain optional property.
-    public func decode<Wrapped: Codable & Hashable & Sendable>(_ type: Indirect<Wrapped?>.Type, forKey key: Key) throws -> Indirect<Wrapped?> {
-        Indirect(wrappedValue: try decodeIfPresent(Wrapped.self, forKey: key))
-    }
-}
-
-nonisolated extension KeyedEncodingContainer {
-    /// A `nil` is left out, as it is for a plain optional property.
-    public mutating func encode<Wrapped: Codable & Hashable & Sendable>(_ value: Indirect<Wrapped?>, forKey key: Key) throws {
-        try encodeIfPresent(value.wrappedValue, forKey: key)
-    }
-}

@@ -19,15 +19,14 @@ public nonisolated struct Branch: Codable, Hashable, Sendable {
         self._right = Indirect(wrappedValue: right)
     }
 
-    public enum CodingKeys: CodingKey {
-        case _left, _right
-        public var stringValue: String { switch self {
-            case ._left: return "left"; case ._right: return "right"
-        } }
-        public init?(stringValue: String) { switch stringValue {
-            case "left": self = ._left; case "right": self = ._right; default: return nil
-        } }
-        public var intValue: Int? { nil }; public init?(intValue: Int) { nil }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
+        _left = Indirect(wrappedValue: try c.decode("left"))
+        _right = Indirect(wrappedValue: try c.decodeIfPresent("right"))
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
+        try c.encode(left, forKey: "left"); try c.encodeIfPresent(right, forKey: "right")
     }
 }
 
@@ -38,6 +37,15 @@ public nonisolated struct Circle: Codable, Hashable, Sendable {
     public init(kind: String, radius: Double) {
         self.kind = kind
         self.radius = radius
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
+        kind = try c.decode("kind"); radius = try c.decode("radius")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
+        try c.encode(kind, forKey: "kind"); try c.encode(radius, forKey: "radius")
     }
 }
 
@@ -63,6 +71,15 @@ public nonisolated struct Everything: Codable, Hashable, Sendable {
 
         public init(deep: Deep? = nil) {
             self.deep = deep
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
+            deep = try c.decodeIfPresent("deep")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
+            try c.encodeIfPresent(deep, forKey: "deep")
         }
     }
 
@@ -112,50 +129,29 @@ public nonisolated struct Everything: Codable, Hashable, Sendable {
         self.inline = inline
     }
 
-    public enum CodingKeys: CodingKey {
-        case name, count, total, ratio, flag, limit, mode, when, day, maybe, labels, free, anything, either
-        case shape, optionalShape, `default`, inline
-        public var stringValue: String { switch self {
-            case .name: return "name"; case .count: return "count"; case .total: return "total"
-            case .ratio: return "ratio"; case .flag: return "flag"; case .limit: return "limit"
-            case .mode: return "mode"; case .when: return "when"; case .day: return "day"
-            case .maybe: return "maybe"; case .labels: return "labels"; case .free: return "free"
-            case .anything: return "anything"; case .either: return "either"; case .shape: return "shape"
-            case .optionalShape: return "optionalShape"; case .`default`: return "default"
-            case .inline: return "inline"
-        } }
-        public init?(stringValue: String) { switch stringValue {
-            case "name": self = .name; case "count": self = .count; case "total": self = .total
-            case "ratio": self = .ratio; case "flag": self = .flag; case "limit": self = .limit
-            case "mode": self = .mode; case "when": self = .when; case "day": self = .day
-            case "maybe": self = .maybe; case "labels": self = .labels; case "free": self = .free
-            case "anything": self = .anything; case "either": self = .either; case "shape": self = .shape
-            case "optionalShape": self = .optionalShape; case "default": self = .`default`
-            case "inline": self = .inline; default: return nil
-        } }
-        public var intValue: Int? { nil }; public init?(intValue: Int) { nil }
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        count = try container.decode(Int32.self, forKey: .count)
-        total = try container.decodeIfPresent(Int64.self, forKey: .total)
-        ratio = try container.decodeIfPresent(Double.self, forKey: .ratio)
-        flag = try container.decodeIfPresent(Bool.self, forKey: .flag) ?? true
-        limit = try container.decodeIfPresent(Int.self, forKey: .limit) ?? 10
-        mode = try container.decodeIfPresent(Mode.self, forKey: .mode) ?? Mode(rawValue: "fast")
-        when = try container.decodeIfPresent(Date.self, forKey: .when)
-        day = try container.decodeIfPresent(String.self, forKey: .day)
-        maybe = try container.decodeIfPresent(Int.self, forKey: .maybe)
-        labels = try container.decodeIfPresent([String: Int].self, forKey: .labels)
-        free = try container.decodeIfPresent([String: JSONValue].self, forKey: .free)
-        anything = try container.decodeIfPresent(JSONValue.self, forKey: .anything)
-        either = try container.decodeIfPresent(IdOrName.self, forKey: .either)
-        shape = try container.decodeIfPresent(Shape.self, forKey: .shape)
-        optionalShape = try container.decodeIfPresent(Shape.self, forKey: .optionalShape)
-        `default` = try container.decodeIfPresent(String.self, forKey: .`default`)
-        inline = try container.decodeIfPresent(Inline.self, forKey: .inline)
+        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
+        name = try c.decode("name"); count = try c.decode("count"); total = try c.decodeIfPresent("total")
+        ratio = try c.decodeIfPresent("ratio"); flag = try c.decodeIfPresent("flag") ?? true
+        limit = try c.decodeIfPresent("limit") ?? 10; mode = try c.decodeIfPresent("mode") ?? Mode(rawValue: "fast")
+        when = try c.decodeIfPresent("when"); day = try c.decodeIfPresent("day")
+        maybe = try c.decodeIfPresent("maybe"); labels = try c.decodeIfPresent("labels")
+        free = try c.decodeIfPresent("free"); anything = try c.decodeIfPresent("anything")
+        either = try c.decodeIfPresent("either"); shape = try c.decodeIfPresent("shape")
+        optionalShape = try c.decodeIfPresent("optionalShape"); `default` = try c.decodeIfPresent("default")
+        inline = try c.decodeIfPresent("inline")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
+        try c.encode(name, forKey: "name"); try c.encode(count, forKey: "count")
+        try c.encodeIfPresent(total, forKey: "total"); try c.encodeIfPresent(ratio, forKey: "ratio")
+        try c.encode(flag, forKey: "flag"); try c.encode(limit, forKey: "limit"); try c.encode(mode, forKey: "mode")
+        try c.encodeIfPresent(when, forKey: "when"); try c.encodeIfPresent(day, forKey: "day")
+        try c.encodeIfPresent(maybe, forKey: "maybe"); try c.encodeIfPresent(labels, forKey: "labels")
+        try c.encodeIfPresent(free, forKey: "free"); try c.encodeIfPresent(anything, forKey: "anything")
+        try c.encodeIfPresent(either, forKey: "either"); try c.encodeIfPresent(shape, forKey: "shape")
+        try c.encodeIfPresent(optionalShape, forKey: "optionalShape")
+        try c.encodeIfPresent(`default`, forKey: "default"); try c.encodeIfPresent(inline, forKey: "inline")
     }
 }
 
@@ -196,6 +192,15 @@ public nonisolated struct Leaf: Codable, Hashable, Sendable {
     public init(value: Int? = nil) {
         self.value = value
     }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
+        value = try c.decodeIfPresent("value")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
+        try c.encodeIfPresent(value, forKey: "value")
+    }
 }
 
 public nonisolated struct Named: Codable, Hashable, Sendable {
@@ -203,6 +208,15 @@ public nonisolated struct Named: Codable, Hashable, Sendable {
 
     public init(name: String) {
         self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
+        name = try c.decode("name")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
+        try c.encode(name, forKey: "name")
     }
 }
 
@@ -221,16 +235,15 @@ public nonisolated struct Node: Codable, Hashable, Sendable {
         self.children = children
     }
 
-    public enum CodingKeys: CodingKey {
-        case name, _parent, children
-        public var stringValue: String { switch self {
-            case .name: return "name"; case ._parent: return "parent"; case .children: return "children"
-        } }
-        public init?(stringValue: String) { switch stringValue {
-            case "name": self = .name; case "parent": self = ._parent; case "children": self = .children
-            default: return nil
-        } }
-        public var intValue: Int? { nil }; public init?(intValue: Int) { nil }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
+        name = try c.decode("name"); _parent = Indirect(wrappedValue: try c.decodeIfPresent("parent"))
+        children = try c.decodeIfPresent("children")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
+        try c.encode(name, forKey: "name"); try c.encodeIfPresent(parent, forKey: "parent")
+        try c.encodeIfPresent(children, forKey: "children")
     }
 }
 
@@ -238,20 +251,9 @@ public nonisolated enum Shape: Codable, Hashable, Sendable {
     case circle(Circle)
     case square(Square)
 
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    private enum DiscriminatorKeys: String, CodingKey {
-        case discriminator = "kind"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: DiscriminatorKeys.self)
-        switch try container.decodeIfPresent(String.self, forKey: .discriminator) {
+        let container = try decoder.container(keyedBy: ConstructsCoding.Key.self)
+        switch try container.decodeIfPresent(String.self, forKey: "kind") {
         case "circle":
             self = .circle(try Circle(from: decoder))
             return
@@ -261,7 +263,7 @@ public nonisolated enum Shape: Codable, Hashable, Sendable {
         default:
             break
         }
-        let present = Set(((try? decoder.container(keyedBy: AnyKey.self))?.allKeys ?? []).map(\.stringValue))
+        let present = Set(((try? decoder.container(keyedBy: ConstructsCoding.Key.self))?.allKeys ?? []).map(\.stringValue))
         let keys: [[String]] = [
             ["kind", "radius"],
             ["kind", "side"],
@@ -297,6 +299,15 @@ public nonisolated struct Square: Codable, Hashable, Sendable {
         self.kind = kind
         self.side = side
     }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
+        kind = try c.decode("kind"); side = try c.decode("side")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
+        try c.encode(kind, forKey: "kind"); try c.encode(side, forKey: "side")
+    }
 }
 
 public nonisolated struct Tick: Codable, Hashable, Sendable {
@@ -305,21 +316,23 @@ public nonisolated struct Tick: Codable, Hashable, Sendable {
     public init(n: Int) {
         self.n = n
     }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
+        n = try c.decode("n")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
+        try c.encode(n, forKey: "n")
+    }
 }
 
 public nonisolated enum Tree: Codable, Hashable, Sendable {
     case leaf(Leaf)
     case branch(Branch)
 
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     public init(from decoder: any Decoder) throws {
-        let present = Set(((try? decoder.container(keyedBy: AnyKey.self))?.allKeys ?? []).map(\.stringValue))
+        let present = Set(((try? decoder.container(keyedBy: ConstructsCoding.Key.self))?.allKeys ?? []).map(\.stringValue))
         let keys: [[String]] = [
             ["value"],
             ["left", "right"],

@@ -18,6 +18,15 @@ public nonisolated struct PostForm: ConstructsAPI, POSTRequestType, FormURLEncod
             self.metadata = metadata
             self.expand = expand
         }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
+            metadata = try c.decodeIfPresent("metadata"); expand = try c.decodeIfPresent("expand")
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
+            try c.encodeIfPresent(metadata, forKey: "metadata"); try c.encodeIfPresent(expand, forKey: "expand")
+        }
     }
 
     public var expand: [String]? = nil

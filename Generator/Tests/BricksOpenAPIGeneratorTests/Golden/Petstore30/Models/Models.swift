@@ -23,25 +23,15 @@ public nonisolated struct Pet: Codable, Hashable, Sendable {
         self.status = status
     }
 
-    public enum CodingKeys: CodingKey {
-        case id, name, tag, status
-        public var stringValue: String { switch self {
-            case .id: return "id"; case .name: return "name"; case .tag: return "tag"
-            case .status: return "status"
-        } }
-        public init?(stringValue: String) { switch stringValue {
-            case "id": self = .id; case "name": self = .name; case "tag": self = .tag
-            case "status": self = .status; default: return nil
-        } }
-        public var intValue: Int? { nil }; public init?(intValue: Int) { nil }
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(Int64.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
-        tag = try container.decodeIfPresent(String.self, forKey: .tag)
-        status = try container.decodeIfPresent(Status.self, forKey: .status) ?? Status(rawValue: "available")
+        let c = try decoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
+        id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
+        status = try c.decodeIfPresent("status") ?? Status(rawValue: "available")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
+        try c.encode(id, forKey: "id"); try c.encode(name, forKey: "name")
+        try c.encodeIfPresent(tag, forKey: "tag"); try c.encode(status, forKey: "status")
     }
 }
 
@@ -54,5 +44,14 @@ public nonisolated struct SwaggerPetstoreError: Codable, Hashable, Sendable, Err
     public init(code: Int32, message: String) {
         self.code = code
         self.message = message
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
+        code = try c.decode("code"); message = try c.decode("message")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
+        try c.encode(code, forKey: "code"); try c.encode(message, forKey: "message")
     }
 }

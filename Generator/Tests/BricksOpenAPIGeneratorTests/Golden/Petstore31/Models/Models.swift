@@ -14,6 +14,17 @@ public nonisolated struct Pet: Codable, Hashable, Sendable {
         self.tag = tag
         self.born = born
     }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: PetstoreCoding.Key.self)
+        id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
+        born = try c.decodeIfPresent("born")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: PetstoreCoding.Key.self)
+        try c.encode(id, forKey: "id"); try c.encode(name, forKey: "name")
+        try c.encodeIfPresent(tag, forKey: "tag"); try c.encodeIfPresent(born, forKey: "born")
+    }
 }
 
 public nonisolated struct Problem: Codable, Hashable, Sendable, Error {
@@ -23,5 +34,14 @@ public nonisolated struct Problem: Codable, Hashable, Sendable, Error {
     public init(title: String, status: Int32? = nil) {
         self.title = title
         self.status = status
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: PetstoreCoding.Key.self)
+        title = try c.decode("title"); status = try c.decodeIfPresent("status")
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: PetstoreCoding.Key.self)
+        try c.encode(title, forKey: "title"); try c.encodeIfPresent(status, forKey: "status")
     }
 }
