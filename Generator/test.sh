@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The generator's CI: builds Generator/ once and runs its tests with warnings as errors, then
-# generates GitHub's, Stripe's and Spotify's descriptions (and the spec of every construct) into a temporary
+# generates GitHub's, Stripe's and Spotify's descriptions (and the spec of every construct, once more
+# with its models in a module of their own, `--models-module`, both in app targets) into a temporary
 # package that depends on Bricks and on Generator by path (Spotify in an app target: default
 # isolation MainActor, NonisolatedNonsendingByDefault, InferIsolatedConformances), runs the command
 # plugin there twice (`swift package generate-bricks`, petstore 3.1 into a target, petstore 3.0 into
@@ -8,7 +9,8 @@
 # errors; a target of petstore 3.0 goes through the build-tool plugin), starts the local SSE
 # server (scripts/sse.sh: its own, as the transport package's test.sh does, since the root's
 # scripts/test.sh stops its server before calling this script) and runs the runtime tests of
-# Generator/Tests/Runtime against the recorded GitHub exchanges and that server.
+# Generator/Tests/Runtime against the recorded GitHub exchanges and that server, and those of
+# Generator/Tests/RuntimeTwoModules against the two-module output.
 #
 #   bash Generator/test.sh            # from the repository root, or from Generator/
 set -euo pipefail
@@ -43,6 +45,10 @@ generate "$here/Specs/github-api.json" GitHub
 generate "$here/Specs/stripe-api.yaml" Stripe
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml" Constructs
 generate "$here/Specs/spotify-web-api.yaml" SpotifyApp
+# The constructs again with the models in a module of their own (beside, by default), both in app targets.
+"$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml" --output "$work/Sources/ConstructsSplit" \
+    --name ConstructsSplit --models-module ConstructsSplitModels --config "$work/config.yaml" --quiet
+test -s "$work/Sources/ConstructsSplitModels/ConstructsSplitCoding.swift" || { echo "--models-module wrote no models' module" >&2; exit 1; }
 # What RealSpecTests checks, on these files (they are the same as the tests' but public).
 expect() { grep -rqF -- "$2" "$work/Sources/$1" || { echo "the generated $1 lacks: $2" >&2; exit 1; }; }
 expect GitHub "public nonisolated protocol GitHubAPI: BaseURLRequestType where APIError == BasicError {}"
@@ -69,6 +75,8 @@ import Foundation
 SWIFT
 mkdir -p "$work/Tests/RuntimeTests"
 cp "$here/Tests/Runtime/"*.swift "$work/Tests/RuntimeTests/"
+mkdir -p "$work/Tests/TwoModulesTests"
+cp "$here/Tests/RuntimeTwoModules/"*.swift "$work/Tests/TwoModulesTests/"
 cat > "$work/Package.swift" <<SWIFT
 // swift-tools-version:6.2
 import PackageDescription
@@ -95,12 +103,16 @@ let package = Package(
         .target(name: "PluginCommitted", dependencies: [bricks]),
         .target(name: "PluginEmpty", dependencies: [bricks], swiftSettings: app),
         .target(name: "SpotifyApp", dependencies: [bricks], swiftSettings: app),
+        .target(name: "ConstructsSplitModels", swiftSettings: app),
+        .target(name: "ConstructsSplit", dependencies: [bricks, "ConstructsSplitModels"], swiftSettings: app),
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
                 "GitHub", "Stripe", "Constructs", "PluginBuilt", "PluginCommitted", bricks,
                 .product(name: "BricksTesting", package: "Bricks"),
             ]),
+        // Imports the endpoints' module of the two-module output only (its names would clash with Constructs').
+        .testTarget(name: "TwoModulesTests", dependencies: ["ConstructsSplit", bricks, .product(name: "BricksTesting", package: "Bricks")]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -130,7 +142,7 @@ test -s "$work/Sources/PluginEmpty/PluginEmptyAPI.swift" || { echo "generate-bri
 step "build the generated code (debug, warnings as errors; PluginBuilt through the build-tool plugin)"
 begin=$(date +%s)
 swift build --package-path "$work" --build-tests -Xswiftc -warnings-as-errors
-echo "   generated package built in $(seconds "$begin") s (Bricks, GitHub, Stripe, Constructs, Spotify and petstore in app targets, the plugins' targets and the runtime tests)"
+echo "   generated package built in $(seconds "$begin") s (Bricks, GitHub, Stripe, Constructs, Spotify, the constructs in two modules and petstore in app targets, the plugins' targets and the runtime tests)"
 built=$(find "$work/.build/plugins/outputs" -path "*/PluginBuilt/*" -name BricksOpenAPIGenerated.swift)
 test -n "$built" || { echo "the build-tool plugin wrote no BricksOpenAPIGenerated.swift for PluginBuilt" >&2; exit 1; }
 echo "   the build-tool plugin wrote $(wc -l < "$built") lines: ${built#"$work/"}"

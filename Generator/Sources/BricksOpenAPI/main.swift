@@ -11,7 +11,8 @@ struct BricksOpenAPI: ParsableCommand {
         subcommands: [Generate.self])
 }
 
-/// `bricks-openapi generate SPEC (--output DIR | --single-file FILE) [--config FILE] [--name NAME] [--access-level LEVEL]`.
+/// `bricks-openapi generate SPEC (--output DIR | --single-file FILE) [--config FILE] [--name NAME] [--access-level LEVEL]
+/// [--models-module NAME [--models-output DIR]]`.
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes the Swift files for SPEC into the output folder, then prints a summary line.")
@@ -36,12 +37,23 @@ struct Generate: ParsableCommand {
     @Option(name: .long, help: "public (the default: the output is a target the app imports) or internal; overrides the configuration's.")
     var accessLevel: GeneratorConfiguration.AccessLevel?
 
+    @Option(
+        name: .long,
+        help: "Put the models in a module of this name, beside the endpoints' (a large document: two compiler processes of half the memory); overrides the configuration's.")
+    var modelsModule: String?
+
+    @Option(name: .long, help: "The folder of the models' module (default: beside the output folder, named like the module).")
+    var modelsOutput: String?
+
     @Flag(name: .long, help: "Print no warnings, only the summary.")
     var quiet = false
 
     func validate() throws {
         if (output == nil) == (singleFile == nil) {
             throw ValidationError("Give either --output DIR or --single-file FILE.")
+        }
+        if modelsOutput != nil, modelsModule == nil {
+            throw ValidationError("--models-output is the folder of --models-module: give the module's name too.")
         }
     }
 
@@ -57,6 +69,10 @@ struct Generate: ParsableCommand {
         }
         if let name { configuration.name = name }
         if let accessLevel { configuration.accessLevel = accessLevel }
+        if let modelsModule { configuration.modelsModule = modelsModule }
+        if singleFile != nil, let module = configuration.modelsModule {
+            throw failure("the models' module `\(module)` needs a folder of its own: give --output DIR instead of --single-file")
+        }
         let data = try read(spec)
         let result: GenerationResult
         do {
@@ -73,6 +89,11 @@ struct Generate: ParsableCommand {
             print(single.summaryLine)
         } else if let output {
             try write(result.files, into: output)
+            if let module = configuration.modelsModule {
+                let folder = modelsOutput
+                    ?? URL(fileURLWithPath: output, isDirectory: true).deletingLastPathComponent().appendingPathComponent(module).path
+                try write(result.modelFiles, into: folder)
+            }
             print(result.summaryLine)
         }
     }

@@ -11,8 +11,11 @@ public struct GeneratedFile: Sendable, Equatable {
 
 /// The result of a generation.
 public struct GenerationResult: Sendable {
-    /// The files to write, in a fixed order.
+    /// The files to write, in a fixed order: all of them, or the endpoints' module's when the
+    /// models have a module of their own.
     public var files: [GeneratedFile]
+    /// The files of the models' module (`GeneratorConfiguration.modelsModule`); empty otherwise.
+    public var modelFiles: [GeneratedFile] = []
     /// What was generated and what was skipped.
     public var summary: TranslationSummary
     /// Warnings, each naming its place as a JSON pointer.
@@ -24,8 +27,9 @@ public struct GenerationResult: Sendable {
         if summary.operationsFiltered > 0 { text += ", \(summary.operationsFiltered) filtered out" }
         text += "; \(summary.schemasGenerated) schemas generated, \(summary.skippedSchemas.count) skipped"
         if summary.schemasFiltered > 0 { text += ", \(summary.schemasFiltered) not needed" }
-        let lines = files.reduce(0) { $0 + $1.contents.count(of: "\n") }
-        text += "; \(files.count) files, \(lines) lines; \(diagnostics.count) warnings"
+        let all = files + modelFiles
+        let lines = all.reduce(0) { $0 + $1.contents.count(of: "\n") }
+        text += "; \(all.count) files, \(lines) lines; \(diagnostics.count) warnings"
         for skipped in summary.skippedOperations { text += "\n  skipped operation \(skipped)" }
         for skipped in summary.skippedSchemas { text += "\n  skipped schema \(skipped)" }
         return text
@@ -53,9 +57,11 @@ public enum BricksOpenAPIGenerator {
             }
         }
         try configuration.checkOperations(operationIds)
+        try configuration.checkModelsModule()
         let (api, summary, diagnostics) = APITranslator(document: loaded.document, configuration: configuration).translate()
-        let files = FileRenderer(api: api, maximumLines: configuration.maximumLinesPerFile ?? 5_000).files()
-        return GenerationResult(files: files, summary: summary, diagnostics: loaded.diagnostics + diagnostics)
+        let renderer = FileRenderer(api: api, maximumLines: configuration.maximumLinesPerFile ?? 5_000)
+        let (files, modelFiles) = renderer.modules()
+        return GenerationResult(files: files, modelFiles: modelFiles, summary: summary, diagnostics: loaded.diagnostics + diagnostics)
     }
 }
 

@@ -112,6 +112,35 @@ import Testing
         }
     }
 
+    /// `modelsModule`: the models, their support types and the coders in a module of their own;
+    /// the endpoints import it and name every one of its types again, publicly.
+    @Test func modelsGoToAModuleOfTheirOwn() throws {
+        let result = try TestFiles.generate("constructs.yaml", GeneratorConfiguration(name: "C", modelsModule: "CModels"))
+        let modelPaths = result.modelFiles.map(\.path)
+        #expect(modelPaths.contains("CCoding.swift"))
+        #expect(modelPaths.contains("CSupport.swift"))
+        #expect(modelPaths.contains { $0.hasPrefix("Models/") })
+        #expect(!result.files.contains { $0.path.hasPrefix("Models/") || $0.path == "CSupport.swift" })
+        let coding = try #require(result.modelFiles.first { $0.path == "CCoding.swift" }?.contents)
+        #expect(coding.contains("public struct Key: CodingKey, ExpressibleByStringLiteral"))
+        #expect(!coding.contains("import Bricks"))
+        let api = try #require(result.files.first { $0.path == "CAPI.swift" }?.contents)
+        #expect(api.contains("import CModels\n"))
+        #expect(!api.contains("enum CCoding"))
+        let names = try #require(result.files.first { $0.path == "CModelsNames.swift" }?.contents)
+        #expect(names.contains("public typealias CCoding = CModels.CCoding\n"))
+        #expect(names.contains("public typealias Everything = CModels.Everything\n"))
+        for file in result.files where file.path.hasPrefix("Operations/") { #expect(file.contents.contains("import CModels\n")) }
+        #expect(result.summaryLine.contains("\(result.files.count + result.modelFiles.count) files"))
+        // Internal models could not be seen from the endpoints' module; a module name is an identifier.
+        #expect(throws: GeneratorError.self) {
+            try TestFiles.generate("constructs.yaml", GeneratorConfiguration(accessLevel: .internal, modelsModule: "CModels"))
+        }
+        #expect(throws: GeneratorError.self) { try TestFiles.generate("constructs.yaml", GeneratorConfiguration(modelsModule: "C-Models")) }
+        // Without it, one module as before.
+        #expect(try TestFiles.generate("constructs.yaml").modelFiles.isEmpty)
+    }
+
     @Test func publicOutputHasPublicMembersAndInitialisers() throws {
         let result = try TestFiles.generate("petstore-3.0.yaml", GeneratorConfiguration(accessLevel: .public))
         let all = result.files.map(\.contents).joined()

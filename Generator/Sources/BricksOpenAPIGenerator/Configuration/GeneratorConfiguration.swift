@@ -112,12 +112,16 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
     public var automaticPagination: Bool?
     /// The most lines a generated file should hold. Default: 5,000.
     public var maximumLinesPerFile: Int?
+    /// The module the models go to, beside the endpoints' module (`GitHubModels` for an API
+    /// `GitHub`): two targets, so that a release build of a large document compiles in two
+    /// processes of about half the memory. Absent: one module. Needs `accessLevel: public`.
+    public var modelsModule: String?
 
     /// Makes a configuration; every value has a default.
     public init(
         name: String? = nil, accessLevel: AccessLevel? = nil, include: Selection? = nil, exclude: Selection? = nil,
         names: [String: String]? = nil, pagination: [PaginationRule]? = nil, automaticPagination: Bool? = nil,
-        maximumLinesPerFile: Int? = nil
+        maximumLinesPerFile: Int? = nil, modelsModule: String? = nil
     ) {
         self.name = name
         self.accessLevel = accessLevel
@@ -127,6 +131,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
         self.pagination = pagination
         self.automaticPagination = automaticPagination
         self.maximumLinesPerFile = maximumLinesPerFile
+        self.modelsModule = modelsModule
     }
 
     /// Reads a configuration from JSON or YAML text.
@@ -161,6 +166,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
 
     private static let keys: Set<String> = [
         "name", "accessLevel", "include", "exclude", "names", "pagination", "automaticPagination", "maximumLinesPerFile",
+        "modelsModule",
     ]
     private static let selectionKeys: Set<String> = ["tags", "paths", "operations"]
     private static let paginationKeys: Set<String> = ["style", "operations", "cursorParameter", "nextCursor"]
@@ -182,6 +188,22 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
         try check(root["exclude"], selectionKeys, ["exclude"])
         if case .array(let rules)? = root["pagination"] {
             for (index, rule) in rules.enumerated() { try check(rule, paginationKeys, ["pagination", String(index)]) }
+        }
+    }
+
+    /// Refuses a models module that is not a Swift identifier, or that would hold `internal`
+    /// models the endpoints' module could not see.
+    func checkModelsModule() throws(GeneratorError) {
+        guard let modelsModule else { return }
+        let isIdentifier = modelsModule.first.map { $0.isLetter || $0 == "_" } == true
+            && modelsModule.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        guard isIdentifier else {
+            throw GeneratorError(at: "configuration /modelsModule", "`\(modelsModule)` is not a module name (letters, digits and `_`)")
+        }
+        if accessLevel == .internal {
+            throw GeneratorError(
+                at: "configuration /modelsModule",
+                "models in a module of their own must be public (the endpoints' module imports them): remove `accessLevel: internal`")
         }
     }
 

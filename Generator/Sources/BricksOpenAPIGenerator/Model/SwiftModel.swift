@@ -387,6 +387,8 @@ struct APIDecl: Sendable {
     var name: String
     var protocolName: String
     var access: GeneratorConfiguration.AccessLevel
+    /// The module the models go to, when not the endpoints' (`GeneratorConfiguration.modelsModule`).
+    var modelsModule: String?
     var title: String
     var version: String
     var baseURL: String

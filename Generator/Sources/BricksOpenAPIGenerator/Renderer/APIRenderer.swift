@@ -7,10 +7,11 @@ struct APIRenderer {
 
     private var access: String { api.access == .public ? "public " : "" }
 
-    /// `GitHubAPI.swift`: the protocol every endpoint adopts.
-    func protocolFile() -> String {
+    /// `GitHubAPI.swift`: the protocol every endpoint adopts, its credentials and (`withCoding`)
+    /// its coders; the models' module's name imported when there is one.
+    func protocolFile(withCoding: Bool) -> String {
         var writer = CodeWriter()
-        header(&writer, imports: ["Bricks", "Foundation"])
+        header(&writer, imports: ["Bricks", "Foundation"] + (api.modelsModule.map { [$0] } ?? []))
         writer.doc(
             "The app-wide brick of \(api.title) (version \(api.version)): where the API lives, how its JSON is read"
                 + (api.errorType == nil ? "" : " and which typed error an error reply is")
@@ -45,8 +46,10 @@ struct APIRenderer {
                 writer.line("\(access)var \(member): \(type) { \(api.name)Coding.\(member) }")
             }
         }
-        writer.line("")
-        renderCoding(&writer)
+        if withCoding {
+            writer.line("")
+            renderCoding(&writer)
+        }
         if !api.credentials.isEmpty {
             writer.line("")
             renderCredentials(&writer)
@@ -62,6 +65,30 @@ struct APIRenderer {
         writer.line("import FoundationNetworking")
         writer.line("#endif")
         writer.line("")
+    }
+
+    /// `GitHubCoding.swift`, in the models' module: the coders and the key the models and the
+    /// endpoints share.
+    func codingFile() -> String {
+        var writer = CodeWriter()
+        header(&writer, imports: ["Foundation"])
+        renderCoding(&writer)
+        return writer.text
+    }
+
+    /// `GitHubModelsNames.swift`, in the endpoints' module: every type of the models' module named
+    /// again in this one, public, so that a model named like a type of Foundation or Bricks
+    /// (GitHub's `Thread`) is the model here, as it is in one module, rather than ambiguous, and
+    /// an app that imports the endpoints' module has the models' names too.
+    func namesFile(_ modelNames: [String]) -> String {
+        var writer = CodeWriter()
+        guard let module = api.modelsModule else { return "" }
+        header(&writer, imports: ["Foundation", module])
+        let support = [("JSONValue", usesJSONValue), ("OrEmpty", usesOrEmpty), ("Indirect", usesIndirect)].filter(\.1).map(\.0)
+        for name in ["\(api.name)Coding"] + support + modelNames {
+            writer.line("\(access)typealias \(name) = \(module).\(name)")
+        }
+        return writer.text
     }
 
     private func renderCoding(_ writer: inout CodeWriter) {
@@ -106,23 +133,25 @@ struct APIRenderer {
     /// literal), and the two reads that take their type from the property they fill.
     private func renderKey(_ writer: inout CodeWriter) {
         let key = "\(api.name)Coding.Key"
+        // Internal in one module; the endpoints' module reads its bodies with it too when split.
+        let access = api.modelsModule == nil ? "" : "public "
         writer.block("extension \(api.name)Coding") { writer in
             writer.doc("A JSON member name, written as a string literal: the key every model reads and writes its members\nunder, so that no model needs a key type of its own.")
-            writer.block("struct Key: CodingKey, ExpressibleByStringLiteral") { writer in
-                writer.line("let stringValue: String")
-                writer.line("var intValue: Int? { nil }")
-                writer.line("init(stringLiteral value: String) { stringValue = value }")
-                writer.line("init(stringValue: String) { self.stringValue = stringValue }")
-                writer.line("init?(intValue: Int) { nil }")
+            writer.block("\(access)struct Key: CodingKey, ExpressibleByStringLiteral") { writer in
+                writer.line("\(access)let stringValue: String")
+                writer.line("\(access)var intValue: Int? { nil }")
+                writer.line("\(access)init(stringLiteral value: String) { stringValue = value }")
+                writer.line("\(access)init(stringValue: String) { self.stringValue = stringValue }")
+                writer.line("\(access)init?(intValue: Int) { nil }")
             }
         }
         writer.line("")
         writer.block("extension KeyedDecodingContainer where K == \(key)") { writer in
             writer.line("/// The member `key`, of the type the caller expects.")
-            writer.line("func decode<Value: Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }")
+            writer.line("\(access)func decode<Value: Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }")
             writer.line("")
             writer.line("/// The member `key` if present and not `null`, of the type the caller expects.")
-            writer.line("func decodeIfPresent<Value: Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }")
+            writer.line("\(access)func decodeIfPresent<Value: Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }")
         }
     }
 

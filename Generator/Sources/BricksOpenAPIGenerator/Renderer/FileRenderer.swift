@@ -6,12 +6,21 @@ struct FileRenderer {
 
     private var access: String { api.access == .public ? "public " : "" }
 
-    func files() -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
+    /// The files of the one module, or, when the models have a module of their own, the
+    /// endpoints' module's files and the models' module's.
+    func modules() -> (files: [GeneratedFile], modelFiles: [GeneratedFile]) {
         let apiRenderer = APIRenderer(api: api, usesJSONValue: uses("JSONValue"), usesIndirect: usesIndirect, usesOrEmpty: uses("OrEmpty"))
-        files.append(GeneratedFile(path: "\(api.protocolName).swift", contents: apiRenderer.protocolFile()))
+        // The endpoints import the models' module where there is one.
+        let imported = api.modelsModule.map { [$0] } ?? []
+        var files: [GeneratedFile] = []
+        var modelFiles: [GeneratedFile] = []
+        let split = api.modelsModule != nil
+        files.append(GeneratedFile(path: "\(api.protocolName).swift", contents: apiRenderer.protocolFile(withCoding: !split)))
+        if split {
+            modelFiles.append(GeneratedFile(path: "\(api.name)Coding.swift", contents: apiRenderer.codingFile()))
+        }
         if let support = apiRenderer.supportFile() {
-            files.append(GeneratedFile(path: "\(api.name)Support.swift", contents: support))
+            modelFiles.append(GeneratedFile(path: "\(api.name)Support.swift", contents: support))
         }
 
         let models = ModelRenderer(access: access, apiName: api.name)
@@ -20,7 +29,7 @@ struct FileRenderer {
             models.render(decl, into: &writer)
             return (decl.name, writer.lines)
         }
-        files += pack(modelBlocks, folder: "Models", base: "Models", imports: ["Foundation"])
+        modelFiles += pack(modelBlocks, folder: "Models", base: "Models", imports: ["Foundation"])
 
         let operations = OperationRenderer(access: access, api: api)
         var groups: [String: [OperationDecl]] = [:]
@@ -31,16 +40,28 @@ struct FileRenderer {
                 operations.render(decl, into: &writer)
                 return (decl.name, writer.lines)
             }
-            files += pack(blocks, folder: "Operations", base: group, imports: ["Bricks", "Foundation"])
+            files += pack(blocks, folder: "Operations", base: group, imports: ["Bricks", "Foundation"] + imported)
         }
         if !api.webhooks.isEmpty {
-            files += pack([(api.name + "Webhook", webhookLines(models: models))], folder: "Webhooks", base: api.name + "Webhook", imports: ["Foundation"])
+            files += pack(
+                [(api.name + "Webhook", webhookLines(models: models))], folder: "Webhooks", base: api.name + "Webhook",
+                imports: ["Foundation"] + imported)
         }
-        return Self.uniqueFileNames(files).map { file in
-            var file = file
-            file.contents = Self.nonisolated(file.contents)
-            return file
+        if let modelsModule = api.modelsModule {
+            files.append(GeneratedFile(path: "\(modelsModule)Names.swift", contents: apiRenderer.namesFile(modelBlocks.map(\.0))))
+        } else {
+            // One module: the protocol file, the support file, the models, the endpoints.
+            files.insert(contentsOf: modelFiles, at: 1)
+            modelFiles = []
         }
+        func finished(_ files: [GeneratedFile]) -> [GeneratedFile] {
+            Self.uniqueFileNames(files).map { file in
+                var file = file
+                file.contents = Self.nonisolated(file.contents)
+                return file
+            }
+        }
+        return (finished(files), finished(modelFiles))
     }
 
     /// Every top-level type, protocol and extension marked `nonisolated`: in an app target whose

@@ -153,7 +153,7 @@ struct APITranslator {
         LayoutBalancer.balance(models: &models, operations: &operations)
 
         let api = APIDecl(
-            name: apiName, protocolName: apiName + "API", access: configuration.accessLevel ?? .public,
+            name: apiName, protocolName: apiName + "API", access: configuration.accessLevel ?? .public, modelsModule: configuration.modelsModule,
             title: document.info.title, version: document.info.version, baseURL: baseURL, errorType: errorType,
             secretHeaderNames: secrets, credentials: credentials, operations: operations, models: models,
             webhooks: webhooks, webhookNested: webhookNested)

@@ -1,0 +1,29 @@
+// The runtime test of an output generated with its models in a module of their own
+// (`--models-module`); Generator/test.sh copies it into the generated package's `TwoModulesTests`
+// target, which imports the endpoints' module only.
+
+import Bricks
+import BricksTesting
+import ConstructsSplit
+import Foundation
+import Testing
+
+/// The constructs spec with its models in `ConstructsSplitModels`: this file imports
+/// `ConstructsSplit` only and names the models as if they were in it.
+@Suite struct GeneratedInTwoModulesTests {
+    @Test func modelsOfTheirOwnModuleDecodeAndEndpointsSendThem() async throws {
+        let json = #"""
+            {"name": "n", "count": 1, "mode": "brand-new", "either": [ "x" ], "shape": {"kind": "square", "side": 2}}
+            """#
+        let value = try ConstructsSplitCoding.decoder.decode(Everything.self, from: Data(json.utf8))
+        #expect(value.mode.rawValue == "brand-new")
+        #expect(value.limit == 10)
+        #expect(value.shape == .square(Square(kind: "square", side: 2)))
+        let stub = StubTransport()
+        await stub.register(
+            .get, "/events", reply: .text(#"data: {"name": "a", "parent": {"name": "b"}}"# + "\n\n", headers: ["Content-Type": "text/event-stream"]))
+        let nodes: [Node] = try await Session(transport: stub).send(StreamEvents())
+        #expect(nodes.map(\.name) == ["a"])
+        #expect(nodes.first?.parent?.name == "b")
+    }
+}
