@@ -88,14 +88,26 @@ struct Generate: ParsableCommand {
             for file in single.files { try write(file.contents, to: URL(fileURLWithPath: singleFile)) }
             print(single.summaryLine)
         } else if let output {
+            // The models' folder first: a bad one stops the run before anything is written.
+            let models = try modelsFolder(configuration.modelsModule, output: output)
             try write(result.files, into: output)
-            if let module = configuration.modelsModule {
-                let folder = modelsOutput
-                    ?? URL(fileURLWithPath: output, isDirectory: true).deletingLastPathComponent().appendingPathComponent(module).path
-                try write(result.modelFiles, into: folder)
-            }
+            if let models { try write(result.modelFiles, into: models) }
             print(result.summaryLine)
         }
+    }
+
+    /// Where the models' module goes: `--models-output`, else beside the output folder, named
+    /// like the module. Neither folder may hold the other (two targets cannot share sources).
+    private func modelsFolder(_ module: String?, output: String) throws -> String? {
+        guard let module else { return nil }
+        let endpoints = URL(fileURLWithPath: output, isDirectory: true).standardizedFileURL
+        let models = modelsOutput.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL }
+            ?? endpoints.deletingLastPathComponent().appendingPathComponent(module, isDirectory: true)
+        let (outer, inner) = (endpoints.path + "/", models.path + "/")
+        if outer.hasPrefix(inner) || inner.hasPrefix(outer) {
+            throw failure("the models' folder \(models.path) and the output folder \(endpoints.path) must be apart: two targets")
+        }
+        return models.path
     }
 
     private func read(_ path: String) throws -> Data {
