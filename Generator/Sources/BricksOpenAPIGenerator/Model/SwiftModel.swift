@@ -401,6 +401,9 @@ struct APIDecl: Sendable {
     var webhooks: [WebhookDecl] = []
     /// Types declared inside that enum (inline payload schemas).
     var webhookNested: [TypeDecl] = []
+
+    /// What the endpoints' files import besides Bricks and Foundation: the models' module, if any.
+    var modelsImport: [String] { modelsModule.map { [$0] } ?? [] }
 }
 
 /// One webhook (a request the API sends to your server): a case of the `<name>Webhook` enum.

@@ -11,7 +11,7 @@ struct APIRenderer {
     /// its coders; the models' module's name imported when there is one.
     func protocolFile(withCoding: Bool) -> String {
         var writer = CodeWriter()
-        header(&writer, imports: ["Bricks", "Foundation"] + (api.modelsModule.map { [$0] } ?? []))
+        header(&writer, imports: ["Bricks", "Foundation"] + api.modelsImport)
         writer.doc(
             "The app-wide brick of \(api.title) (version \(api.version)): where the API lives, how its JSON is read"
                 + (api.errorType == nil ? "" : " and which typed error an error reply is")
@@ -80,9 +80,8 @@ struct APIRenderer {
     /// again in this one, public, so that a model named like a type of Foundation or Bricks
     /// (GitHub's `Thread`) is the model here, as it is in one module, rather than ambiguous, and
     /// an app that imports the endpoints' module has the models' names too.
-    func namesFile(_ modelNames: [String]) -> String {
+    func namesFile(module: String, modelNames: [String]) -> String {
         var writer = CodeWriter()
-        guard let module = api.modelsModule else { return "" }
         header(&writer, imports: ["Foundation", module])
         let support = [("JSONValue", usesJSONValue), ("OrEmpty", usesOrEmpty), ("Indirect", usesIndirect)].filter(\.1).map(\.0)
         for name in ["\(api.name)Coding"] + support + modelNames {

@@ -10,8 +10,6 @@ struct FileRenderer {
     /// endpoints' module's files and the models' module's.
     func modules() -> (files: [GeneratedFile], modelFiles: [GeneratedFile]) {
         let apiRenderer = APIRenderer(api: api, usesJSONValue: uses("JSONValue"), usesIndirect: usesIndirect, usesOrEmpty: uses("OrEmpty"))
-        // The endpoints import the models' module where there is one.
-        let imported = api.modelsModule.map { [$0] } ?? []
         var files: [GeneratedFile] = []
         var modelFiles: [GeneratedFile] = []
         let split = api.modelsModule != nil
@@ -40,15 +38,15 @@ struct FileRenderer {
                 operations.render(decl, into: &writer)
                 return (decl.name, writer.lines)
             }
-            files += pack(blocks, folder: "Operations", base: group, imports: ["Bricks", "Foundation"] + imported)
+            files += pack(blocks, folder: "Operations", base: group, imports: ["Bricks", "Foundation"] + api.modelsImport)
         }
         if !api.webhooks.isEmpty {
             files += pack(
                 [(api.name + "Webhook", webhookLines(models: models))], folder: "Webhooks", base: api.name + "Webhook",
-                imports: ["Foundation"] + imported)
+                imports: ["Foundation"] + api.modelsImport)
         }
         if let modelsModule = api.modelsModule {
-            files.append(GeneratedFile(path: "\(modelsModule)Names.swift", contents: apiRenderer.namesFile(modelBlocks.map(\.0))))
+            files.append(GeneratedFile(path: "\(modelsModule)Names.swift", contents: apiRenderer.namesFile(module: modelsModule, modelNames: modelBlocks.map(\.0))))
         } else {
             // One module: the protocol file, the support file, the models, the endpoints.
             files.insert(contentsOf: modelFiles, at: 1)
