@@ -28,7 +28,7 @@ private struct ChunkedTransport: HTTPTransport {
             return chunk
         }
         return RawResponse(
-            head: ResponseHead(statusCode: 200, headerFields: headers, url: request.url), body: ResponseBody(stream))
+            head: ResponseHead(statusCode: 200, headerFields: headers, url: try request.makeURL()), body: ResponseBody(stream))
     }
 }
 

@@ -167,12 +167,12 @@ private final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         let answer = try script(request, index)
         let producer = ChunkProducer(produced: counter, released: flag, make: answer.chunk)
         var headers = answer.headers
-        if headers["Content-Type"] == nil, let type = Self.contentTypes[request.url.path] {
+        if headers["Content-Type"] == nil, let type = Self.contentTypes[request.path] {
             // What a server of these paths declares, unless the script says otherwise.
             headers.append(name: "Content-Type", value: type)
         }
         let head = ResponseHead(
-            statusCode: answer.status, headerFields: headers, url: request.url,
+            statusCode: answer.status, headerFields: headers, url: try request.makeURL(),
             httpVersion: "HTTP/1.1")
         return RawResponse(head: head, body: ResponseBody(ProducedChunks(producer: producer)))
     }
@@ -326,7 +326,7 @@ private func endless(_ unit: Data, contentType: String = "application/octet-stre
         let sse = cut(sseBody, sizes: [3])
         let lines = cut(crlfLines, sizes: [2])
         let transport = ScriptedTransport { request, _ in
-            request.url.path == "/events" ? answer(chunks: sse) : answer(chunks: lines)
+            request.path == "/events" ? answer(chunks: sse) : answer(chunks: lines)
         }
         let session = Session(transport: transport)
         #expect(try await session.send(SSEEndpoint()) == expectedSSEEvents)

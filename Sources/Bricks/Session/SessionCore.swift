@@ -79,7 +79,7 @@ struct SessionCore: Sendable {
             redirects += 1
             guard redirects <= redirectPolicy.maximumRedirects else {
                 throw BricksError(.tooManyRedirects(
-                    count: redirectPolicy.maximumRedirects, lastLocation: next.head.url.absoluteString))
+                    count: redirectPolicy.maximumRedirects, lastLocation: next.head.urlString))
             }
             if let sent = next.body, !sent.isReplayable {
                 // A 307 or 308 sends the body again, which only a replayable body can.
