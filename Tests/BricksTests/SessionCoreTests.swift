@@ -42,7 +42,7 @@ private struct Observer: Middleware {
         let response = try await next(request, body, context)
         heads.append(response.head)
         buffered.append(response.body.bufferedData != nil)
-        streams.append(context.streamsBody)
+        streams.append(context.bodyMode == .streamed)
         return response
     }
 }

@@ -33,7 +33,7 @@ import Foundation
 ///   RFC 5861's `stale-if-error`) and `staleWhileRevalidate` (serve it at once and revalidate in
 ///   the background); `must-revalidate` and `no-cache` replies are never served stale.
 ///
-/// Not cached: streams and downloads (``MiddlewareContext/streamsBody``), requests the caller
+/// Not cached: streams and downloads (``MiddlewareContext/bodyMode``), requests the caller
 /// made conditional or partial (`If-None-Match`, `Range`…), and `HEAD`. Place it after logging and
 /// metrics (so that they see hits) and before authorization refresh and retry (so that only the
 /// network is retried); it must see the `Authorization` field to keep replies of different users
@@ -97,7 +97,7 @@ public struct HTTPCacheMiddleware: Middleware {
             return response
         }
         let fields = head.headerFields
-        guard head.method == .get, context.httpCachePolicy != .noStore, !context.streamsBody,
+        guard head.method == .get, context.httpCachePolicy != .noStore, context.bodyMode == .collected,
             !Self.conditionalFields.contains(where: { fields.contains($0) })
         else { return try await next(head, body, context) }
         var requestControl = CacheControl(fields)

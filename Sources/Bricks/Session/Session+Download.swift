@@ -39,7 +39,7 @@ extension Session {
         _ endpoint: Request, to destination: URL, resumeAttempts: Int = 3,
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> ResponseHead {
-        let prepared = try prepare(endpoint, streamsBody: true)
+        let prepared = try prepare(endpoint, bodyMode: .streamed)
         switch try await download(
             prepared, accepting: endpoint.acceptableStatusCodes, to: destination, resumeAttempts: resumeAttempts,
             progress: progress)

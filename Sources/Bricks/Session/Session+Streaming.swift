@@ -80,7 +80,7 @@ extension Session {
     func openStream<Request: RequestContextType>(
         _ endpoint: Request, lastEventID: String? = nil, contentTypes: [String] = []
     ) async throws -> (response: RawResponse, call: RequestSummary)? {
-        var prepared = try prepare(endpoint, streamsBody: true)
+        var prepared = try prepare(endpoint, bodyMode: .streamed)
         if let lastEventID, !lastEventID.isEmpty {
             prepared.head.headerFields["Last-Event-ID"] = lastEventID
         }

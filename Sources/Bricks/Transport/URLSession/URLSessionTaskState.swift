@@ -37,9 +37,6 @@ struct URLSessionTaskState {
         self.context = context
     }
 
-    /// Whether the caller reads the body whole, so that it is collected here.
-    var collectsBody: Bool { context.bodyMode == .collected }
-
     /// The task failed, timed out or was cancelled: the waiting caller and the rest of the body
     /// are let go. Returns the continuation to resume, if the head was not handed out yet.
     mutating func abandon() -> CheckedContinuation<RawResponse, any Error>? {
@@ -106,7 +103,7 @@ struct URLSessionTaskState {
         guard continuation != nil else { return .dropped }
         bufferedBody.append(data)
         do {
-            if collectsBody { try context.checkBodySize(Int64(bufferedBody.count)) }
+            if context.bodyMode == .collected { try context.checkBodySize(Int64(bufferedBody.count)) }
             return .buffered
         } catch {
             return .tooLarge(error)
@@ -122,7 +119,7 @@ struct URLSessionTaskState {
         }
         if let error {
             // A whole-body call whose head had arrived lost its body.
-            let failure = collectsBody && response != nil
+            let failure = context.bodyMode == .collected && response != nil
                 ? TransportFailure.duringBody(error) : TransportFailure.beforeHead(error)
             return .failure(Self.failure(BricksError(mapping: failure), sending: body))
         }
