@@ -33,6 +33,8 @@ bash scripts/build-docs.sh -Xswiftc -warnings-as-errors
 # CPU-heavy property tests nor each other stretch their timing assertions (timeouts, Retry-After).
 echo "==> swift test: unit tests (warnings are errors)"
 swift test -Xswiftc -warnings-as-errors --skip IntegrationTests
+echo "==> the public API: no break against api/ (the recorded release) unless CHANGELOG.md names it"
+bash scripts/check-api.sh
 echo "==> swift test: integration tests against the local httpbin"
 swift test -Xswiftc -warnings-as-errors --filter IntegrationTests --no-parallel
 

@@ -115,7 +115,7 @@ struct Walkthrough {
         do {
             try await body()
         } catch {
-            throw ExampleError.callFailed(step: name, server: client.server.absoluteString, underlying: error)
+            throw ExampleError.callFailed(step: name, server: client.server, underlying: error)
         }
     }
 

@@ -246,7 +246,7 @@ private struct ChunkedTransport: HTTPTransport {
         let (stream, continuation) = AsyncStream<Data>.makeStream()
         for chunk in chunks { continuation.yield(Data(chunk.utf8)) }
         continuation.finish()
-        let url = request.url
+        let url = try request.makeURL()
         return RawResponse(
             head: ResponseHead(statusCode: 200, headerFields: ["Content-Type": "text/plain"], url: url),
             body: ResponseBody(stream))

@@ -123,7 +123,7 @@ import FoundationNetworking
         await stub.register(.get, "/fail", reply: .init(failure: URLError(.networkConnectionLost)))
         await stub.register(.get, "/slow", reply: .init(status: 204, delay: .seconds(60)))
         let countSlow = Responder { request, _ in
-            if request.url.path == "/slow" { slowArrivals.append(1) }
+            if request.path == "/slow" { slowArrivals.append(1) }
             return nil
         }
         let session = Session(transport: stub, middleware: [activity, countSlow])

@@ -149,7 +149,7 @@ import FoundationNetworking
         let seen = Recorder<TimeInterval>()
         let transport = ReplyingTransport { request in
             seen.append(request.timeoutInterval)
-            if request.url.path == "/slow" { try await Task.sleep(for: .seconds(30)) }
+            if request.path == "/slow" { try await Task.sleep(for: .seconds(30)) }
             return (Data(), responseHead(for: request, status: 200))
         }
         let session = Session(transport: transport, overallTimeout: .milliseconds(300))
@@ -210,7 +210,7 @@ struct GatedTransport: HTTPTransport {
     let cancelled = Recorder<Bool>()
 
     func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
-        calls.append(request.url.path)
+        calls.append(request.path)
         await gate.arrive()
         if Task.isCancelled {
             cancelled.append(true)
@@ -235,14 +235,14 @@ struct Responder: Middleware {
     func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
         guard let reply = try await respond(request, context) else { return try await next(request, body, context) }
         return RawResponse(
-            head: ResponseHead(statusCode: reply.status, headerFields: reply.headers, url: request.url),
+            head: ResponseHead(statusCode: reply.status, headerFields: reply.headers, url: try request.makeURL()),
             body: ResponseBody(reply.body))
     }
 }
 
 /// The head of a reply to `request`.
 func responseHead(for request: RequestHead, status: Int, headers: HeaderFields = [:]) -> ResponseHead {
-    ResponseHead(statusCode: status, headerFields: headers, url: request.url)
+    ResponseHead(statusCode: status, headerFields: headers, url: request.url!)
 }
 
 /// Collects values from any task.

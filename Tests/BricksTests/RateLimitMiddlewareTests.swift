@@ -513,11 +513,11 @@ import FoundationNetworking
         let entered = Recorder<ContinuousClock.Instant>()  // the slow request reaching the rate limiter
         let left = Recorder<ContinuousClock.Instant>()  // the next one leaving it
         let entering = Responder { request, _ in
-            if request.url.path == "/slow" { entered.append(.now) }
+            if request.path == "/slow" { entered.append(.now) }
             return nil
         }
         let leaving = Responder { request, _ in
-            if request.url.path == "/x" { left.append(.now) }
+            if request.path == "/x" { left.append(.now) }
             return nil
         }
         let session = Session(transport: stub, middleware: [entering, RateLimitMiddleware(), leaving])

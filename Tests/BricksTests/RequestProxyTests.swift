@@ -89,7 +89,7 @@ private struct Everything: RequestContextType {
         let base = Everything()
         let proxy = wrapped
         #expect(proxy.method == base.method)
-        #expect(proxy.baseURL == staging)
+        #expect(proxy.baseURL == staging.absoluteString)
         #expect(proxy.path == base.path)
         #expect(proxy.pathSegments == base.pathSegments)
         #expect(proxy.queryItems == base.queryItems)

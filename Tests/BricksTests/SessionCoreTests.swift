@@ -28,7 +28,7 @@ private struct ChunkedTransport: HTTPTransport {
             return chunk
         }
         return RawResponse(
-            head: ResponseHead(statusCode: 200, headerFields: headers, url: request.url), body: ResponseBody(stream))
+            head: ResponseHead(statusCode: 200, headerFields: headers, url: try request.makeURL()), body: ResponseBody(stream))
     }
 }
 
@@ -42,7 +42,7 @@ private struct Observer: Middleware {
         let response = try await next(request, body, context)
         heads.append(response.head)
         buffered.append(response.body.bufferedData != nil)
-        streams.append(context.streamsBody)
+        streams.append(context.bodyMode == .streamed)
         return response
     }
 }

@@ -56,6 +56,9 @@ private final class StreamingFlag: @unchecked Sendable {
     var value: Bool { lock.withLock { isSet } }
 
     /// Waits up to `limit` for the flag.
+    /// A hang guard, not a timing check: `limit` is generous, since on a machine whose cores are
+    /// busy (other suites' CPU-bound tests share the cooperative pool) a few milliseconds of work
+    /// can wait seconds for a thread.
     func wait(upTo limit: Duration) async -> Bool {
         let clock = ContinuousClock()
         let start = clock.now
@@ -167,12 +170,12 @@ private final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         let answer = try script(request, index)
         let producer = ChunkProducer(produced: counter, released: flag, make: answer.chunk)
         var headers = answer.headers
-        if headers["Content-Type"] == nil, let type = Self.contentTypes[request.url.path] {
+        if headers["Content-Type"] == nil, let type = Self.contentTypes[request.path] {
             // What a server of these paths declares, unless the script says otherwise.
             headers.append(name: "Content-Type", value: type)
         }
         let head = ResponseHead(
-            statusCode: answer.status, headerFields: headers, url: request.url,
+            statusCode: answer.status, headerFields: headers, url: try request.makeURL(),
             httpVersion: "HTTP/1.1")
         return RawResponse(head: head, body: ResponseBody(ProducedChunks(producer: producer)))
     }
@@ -256,7 +259,7 @@ private func endless(_ unit: Data, contentType: String = "application/octet-stre
         #expect(events == expectedSSEEvents)
         // Every chunk was read, then the end.
         #expect(transport.producedChunks(0) == chunks.count + 1)
-        #expect(await transport.released(0).wait(upTo: .seconds(2)))
+        #expect(await transport.released(0).wait(upTo: .seconds(60)))
     }
 
     @Test func serverSentEventsFromAStubbedBody() async throws {
@@ -326,7 +329,7 @@ private func endless(_ unit: Data, contentType: String = "application/octet-stre
         let sse = cut(sseBody, sizes: [3])
         let lines = cut(crlfLines, sizes: [2])
         let transport = ScriptedTransport { request, _ in
-            request.url.path == "/events" ? answer(chunks: sse) : answer(chunks: lines)
+            request.path == "/events" ? answer(chunks: sse) : answer(chunks: lines)
         }
         let session = Session(transport: transport)
         #expect(try await session.send(SSEEndpoint()) == expectedSSEEvents)
@@ -347,7 +350,7 @@ private func endless(_ unit: Data, contentType: String = "application/octet-stre
         #expect(description.contains("exceeded 10000 bytes"), "\(description)")
         // 10,000 bytes are 3 chunks of 4,096: the fourth is never asked for.
         #expect(transport.producedChunks(0) == 3)
-        #expect(await transport.released(0).wait(upTo: .seconds(2)))
+        #expect(await transport.released(0).wait(upTo: .seconds(60)))
     }
 
     @Test func endlessServerSentEventLineFailsAtTheLimit() async throws {
@@ -363,7 +366,7 @@ private func endless(_ unit: Data, contentType: String = "application/octet-stre
         #expect(description.contains("exceeded 10000 bytes"), "\(description)")
         #expect(transport.producedChunks(0) <= 4)
         #expect(transport.requests.count == 1)
-        #expect(await transport.released(0).wait(upTo: .seconds(2)))
+        #expect(await transport.released(0).wait(upTo: .seconds(60)))
     }
 
     /// The error a stream throws is documented as a ``BricksError`` that names the call (or a
@@ -390,7 +393,7 @@ private func endless(_ unit: Data, contentType: String = "application/octet-stre
             if received.count == 3 { break }
         }
         #expect(received == ["1", "2", "3"])
-        #expect(await transport.released(0).wait(upTo: .seconds(2)))
+        #expect(await transport.released(0).wait(upTo: .seconds(60)))
         #expect(transport.producedChunks(0) == 3)
     }
 
@@ -403,7 +406,7 @@ private func endless(_ unit: Data, contentType: String = "application/octet-stre
             #expect(try await iterator.next() == NumberLine(id: 7))
             #expect(transport.released(0).value == false)
         }
-        #expect(await transport.released(0).wait(upTo: .seconds(2)))
+        #expect(await transport.released(0).wait(upTo: .seconds(60)))
     }
 
     @Test func cancellingTheTaskEndsTheStreamAndReleasesTheBody() async throws {
@@ -419,11 +422,11 @@ private func endless(_ unit: Data, contentType: String = "application/octet-stre
             }
             return count
         }
-        #expect(await started.wait(upTo: .seconds(5)))
+        #expect(await started.wait(upTo: .seconds(60)))
         task.cancel()
         let result = await task.result
         #expect(throws: (any Error).self) { try result.get() }
-        #expect(await transport.released(0).wait(upTo: .seconds(2)))
+        #expect(await transport.released(0).wait(upTo: .seconds(60)))
     }
 
     // MARK: Status before the first event

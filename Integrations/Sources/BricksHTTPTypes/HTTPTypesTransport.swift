@@ -61,7 +61,7 @@ public struct HTTPTypesTransport: HTTPTransport {
         let httpRequest = try HTTPRequest(head)
         do {
             let (response, chunks) = try await send(httpRequest, body)
-            return RawResponse(head: ResponseHead(response, url: head.url, httpVersion: httpVersion), body: chunks)
+            return RawResponse(head: ResponseHead(response, url: try head.makeURL(), httpVersion: httpVersion), body: chunks)
         } catch {
             throw BricksError(mapping: error)
         }

@@ -84,7 +84,7 @@ public struct TracingMiddleware: Middleware {
                 span.attributes["error.type"] = String(status)
                 span.setStatus(SpanStatus(code: .error))
             }
-            if response.head.url.absoluteString != sent.url.absoluteString {
+            if response.head.url.absoluteString != sent.urlString {
                 let final = RequestSummary(endpoint: context.endpointName, method: method, url: response.head.url).url
                 span.attributes["bricks.final_url"] = final
                 span.addEvent(SpanEvent(name: "redirected", attributes: ["url.full": .string(final)]))
@@ -112,9 +112,9 @@ public struct TracingMiddleware: Middleware {
             attributes["http.request.method_original"] = method
         }
         attributes["url.full"] = RequestSummary(endpoint: context.endpointName, method: method, url: head.url).url
-        if let host = head.url.host {
+        if let url = head.url, let host = url.host {
             attributes["server.address"] = host
-            attributes["server.port"] = head.url.port ?? (head.scheme == "https" ? 443 : 80)
+            attributes["server.port"] = url.port ?? (head.scheme == "https" ? 443 : 80)
         }
         if context.attempt > 1 { attributes["http.request.resend_count"] = context.attempt - 1 }
         attributes["bricks.endpoint"] = context.endpointName

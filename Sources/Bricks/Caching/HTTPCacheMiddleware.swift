@@ -33,7 +33,7 @@ import Foundation
 ///   RFC 5861's `stale-if-error`) and `staleWhileRevalidate` (serve it at once and revalidate in
 ///   the background); `must-revalidate` and `no-cache` replies are never served stale.
 ///
-/// Not cached: streams and downloads (``MiddlewareContext/streamsBody``), requests the caller
+/// Not cached: streams and downloads (``MiddlewareContext/bodyMode``), requests the caller
 /// made conditional or partial (`If-None-Match`, `Range`…), and `HEAD`. Place it after logging and
 /// metrics (so that they see hits) and before authorization refresh and retry (so that only the
 /// network is retried); it must see the `Authorization` field to keep replies of different users
@@ -90,14 +90,14 @@ public struct HTTPCacheMiddleware: Middleware {
     public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next)
         async throws -> RawResponse
     {
-        let url = head.url
+        let url = try head.makeURL()
         guard head.method.isSafe else {
             let response = try await next(head, body, context)
             if (200..<400).contains(response.head.statusCode) { await invalidate(after: response.head, to: url) }
             return response
         }
         let fields = head.headerFields
-        guard head.method == .get, context.httpCachePolicy != .noStore, !context.streamsBody,
+        guard head.method == .get, context.httpCachePolicy != .noStore, context.bodyMode == .collected,
             !Self.conditionalFields.contains(where: { fields.contains($0) })
         else { return try await next(head, body, context) }
         var requestControl = CacheControl(fields)
@@ -138,18 +138,18 @@ public struct HTTPCacheMiddleware: Middleware {
         let now = self.now()
         let age = stored.currentAge(at: now)
         let fresh = stored.isFresh(at: now)
-        if policy == .preferCache { return serve(stored, age: age, as: fresh ? .cache : .stale(.preferredByPolicy)) }
+        if policy == .preferCache { return serve(stored, age: age, as: fresh ? .cache : .stale(.preferredByPolicy), at: call.url) }
         let control = stored.cacheControl
         let staleness = age - stored.metadata.freshness
         let mustAsk = policy == .alwaysRevalidate || control.noCache || call.control.noCache
         if !mustAsk {
             if fresh, Self.satisfies(call.control, age: age, freshness: stored.metadata.freshness) {
-                return serve(stored, age: age, as: .cache)
+                return serve(stored, age: age, as: .cache, at: call.url)
             }
             if !fresh, !control.mustRevalidate, let maxStale = call.control.seconds("max-stale"),
                 call.control.hasWithoutArgument("max-stale") || staleness <= Double(maxStale)
             {
-                return serve(stored, age: age, as: .stale(.preferredByPolicy))
+                return serve(stored, age: age, as: .stale(.preferredByPolicy), at: call.url)
             }
             if !fresh, !control.mustRevalidate, let window = Self.window(staleWhileRevalidate, directive: "stale-while-revalidate", in: control),
                 staleness <= window
@@ -161,7 +161,7 @@ public struct HTTPCacheMiddleware: Middleware {
                         await background.revalidations.end(call.key)
                     }
                 }
-                return serve(stored, age: age, as: .stale(.revalidating))
+                return serve(stored, age: age, as: .stale(.revalidating), at: call.url)
             }
         }
         return try await revalidate(call, stored: stored)
@@ -190,7 +190,7 @@ public struct HTTPCacheMiddleware: Middleware {
         if response.head.statusCode == 304 {
             let updated = stored.updated(with: response.head, requestTime: requestTime, responseTime: now())
             await save(updated, for: call, replacing: stored)
-            return serve(updated, age: updated.currentAge(at: now()), as: .revalidated)
+            return serve(updated, age: updated.currentAge(at: now()), as: .revalidated, at: call.url)
         }
         if response.head.statusCode >= 500, let stale = staleAnswer(call, stored: stored) { return stale }
         return await keep(response, for: call, requestTime: requestTime, replacing: stored)
@@ -205,7 +205,7 @@ public struct HTTPCacheMiddleware: Middleware {
         if call.context.httpCachePolicy == .staleIfOffline
             || Self.window(staleIfError, directive: "stale-if-error", in: control).map({ staleness <= $0 }) == true
         {
-            return serve(stored, age: age, as: .stale(.networkFailed))
+            return serve(stored, age: age, as: .stale(.networkFailed), at: call.url)
         }
         return nil
     }
@@ -234,9 +234,8 @@ public struct HTTPCacheMiddleware: Middleware {
             return response
         }
         var varied: [String: String?] = [:]
-        for name in response.head.headerFields.values(for: "Vary").flatMap({ $0.split(separator: ",") }) {
-            let name = name.trimmingCharacters(in: .whitespaces).lowercased()
-            if !name.isEmpty { varied[name] = StoredResponse.normalized(call.fields.combinedValue(for: name)) }
+        for name in Self.varyNames(of: response.head) {
+            varied[name] = StoredResponse.normalized(call.fields.combinedValue(for: name))
         }
         let entry = StoredResponse(
             url: call.key, head: response.head, body: body, varied: varied, credentials: call.credentials,
@@ -257,11 +256,18 @@ public struct HTTPCacheMiddleware: Middleware {
         guard (200..<600).contains(status), status != 206, status != 304 else { return false }
         let control = CacheControl(head.headerFields)
         guard !control.noStore else { return false }
-        if head.headerFields.values(for: "Vary").contains(where: { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "*" } }) {
-            return false
-        }
+        if varyNames(of: head).contains("*") { return false }
         return control.maxAge != nil || head.headerFields.contains("Expires") || control.has("public")
             || control.has("private") || StoredResponse.heuristicallyCacheable.contains(status)
+    }
+
+    /// The names a reply's `Vary` fields list, lowercased, empty ones left out (`*` included): the
+    /// one reading of `Vary`.
+    static func varyNames(of head: ResponseHead) -> [String] {
+        head.headerFields.values(for: "Vary").flatMap { $0.split(separator: ",") }.compactMap { name in
+            let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+            return name.isEmpty ? nil : name
+        }
     }
 
     private func save(_ entry: StoredResponse, for call: Call, replacing stored: StoredResponse?) async {
@@ -277,13 +283,14 @@ public struct HTTPCacheMiddleware: Middleware {
         await store.save(variants, for: call.key)
     }
 
-    /// The stored reply as a response: its status and fields, `Age` set to its current age.
-    private func serve(_ stored: StoredResponse, age: Double, as source: ResponseSource) -> RawResponse {
+    /// The stored reply as a response to the request for `url` (the one its key was made from):
+    /// its status and fields, `Age` set to its current age.
+    private func serve(_ stored: StoredResponse, age: Double, as source: ResponseSource, at url: URL) -> RawResponse {
         var fields = stored.headerFields.filter { !HeaderFields.equalIgnoringCase($0.name, "Age") }
         fields.append(HeaderField(name: "Age", value: String(Int64(max(0, min(age, Double(Int32.max)))))))
         var head = ResponseHead(
             statusCode: stored.metadata.statusCode, headerFields: HeaderFields(fields),
-            url: URL(string: stored.metadata.url) ?? URL(fileURLWithPath: "/"))
+            url: url)
         head.source = source
         return RawResponse(head: head, body: ResponseBody(stored.body))
     }
@@ -293,7 +300,8 @@ public struct HTTPCacheMiddleware: Middleware {
     private func invalidate(after head: ResponseHead, to url: URL) async {
         await store.remove(Self.key(url))
         for name in ["Location", "Content-Location"] {
-            guard let value = head.headerFields[name], let target = URL(string: value, relativeTo: url)?.absoluteURL,
+            guard let value = head.headerFields[name], let text = URLReference.resolve(value, against: url),
+                let target = URL(string: text),
                 Origin(target) == Origin(url)
             else { continue }
             await store.remove(Self.key(target))

@@ -29,7 +29,7 @@ public struct EndpointOptions: Sendable {
 
     /// The options an endpoint states through its requirements: ``ResponseType/maximumResponseSize``,
     /// ``RequestType/httpCachePolicy`` and ``RequestType/secretHeaderNames``; no values of your own.
-    public init<Endpoint: RequestContextType>(of endpoint: Endpoint) {
+    public init<Request: RequestContextType>(of endpoint: Request) {
         maximumResponseSize = endpoint.maximumResponseSize
         httpCachePolicy = endpoint.httpCachePolicy
         secretHeaderNames = endpoint.secretHeaderNames

@@ -12,7 +12,7 @@ enum RequestBuilder {
             try request.encodedQueryItems()
         }
         let built = try URLBuilder.build(
-            base: request.baseURL, path: request.path, segments: request.pathSegments, query: request.queryItems,
+            base: request.baseURL.baseURLString, path: request.path, segments: request.pathSegments, query: request.queryItems,
             parameters: parameters)
         let method = request.method
         var fields = HeaderFields()
@@ -30,7 +30,7 @@ enum RequestBuilder {
         try apply(request.additionalHeaderFields, to: &fields, layer: "additionalHeaderFields")
         fields.markChecked()  // each field was checked as it was set
         return try RequestHead(
-            method: method, parts: built.parts, madeFrom: request.baseURL, headerFields: fields, timeoutInterval: request.timeoutInterval,
+            method: method, parts: built.parts, headerFields: fields, timeoutInterval: request.timeoutInterval,
             basePath: built.basePath, baseQueryCount: built.baseQueryCount)
     }
 

@@ -22,10 +22,15 @@ import FoundationNetworking
 /// ``makeRequestHead(body:)`` and ``makeRequestBody()`` never crash: any input they cannot turn
 /// into a valid request comes back as a ``BricksError``.
 public protocol RequestType {
+    /// The type of ``baseURL``: `String` (checked by Bricks when a request is built) or `URL`.
+    associatedtype BaseURL: BaseURLConvertible = URL
     /// The HTTP method. Default: `GET`.
     var method: HTTPMethod { get }
-    /// The server and path prefix every path is appended to, such as `https://api.example.com/v3`.
-    var baseURL: URL { get }
+    /// The server and path prefix every path is appended to, such as `"https://api.example.com/v3"`.
+    /// State it as text (`var baseURL: String { "https://api.example.com/v3" }`): Bricks checks
+    /// it each time it builds a request, and a value that is not an absolute `http(s)` URL with a
+    /// host fails the call with ``BricksError/Reason/invalidURL(_:)`` quoting it. A `URL` works too.
+    var baseURL: BaseURL { get }
     /// A path appended to ``baseURL``, written unencoded (`"/search/repositories"`).
     /// Characters that cannot appear in a path, including `?`, `#`, `%` and spaces, are
     /// percent-encoded. Default: empty.

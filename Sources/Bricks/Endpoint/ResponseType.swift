@@ -16,7 +16,7 @@ import Foundation
 ///
 /// nonisolated protocol GitHubRequest: BaseURLRequestType where APIError == GitHubError {}
 /// extension GitHubRequest {
-///     var baseURL: URL { URL(string: "https://api.github.com")! }
+///     var baseURL: String { "https://api.github.com" }
 ///     func error(forStatus status: Int, data: Data, response: ResponseHead) -> (any Error)? {
 ///         status == 401 ? AppError.invalidToken : nil
 ///     }

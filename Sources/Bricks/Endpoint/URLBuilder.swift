@@ -19,9 +19,9 @@ enum URLBuilder {
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` for a base URL that is not `http(s)` with a
     ///   host and no user info.
     static func build(
-        base: URL, path: String, segments: [String], query: [URLQueryItem], parameters: [URLQueryItem] = []
+        base: String, path: String, segments: [String], query: [URLQueryItem], parameters: [URLQueryItem] = []
     ) throws(BricksError) -> Built {
-        var parts = try URLParts(base.absoluteString, what: "baseURL")
+        var parts = try URLParts(base, what: "baseURL")
         var basePath = parts.path
         // Byte tests: `String.hasSuffix`/`hasPrefix` compare Characters, many times the cost.
         while basePath.utf8.last == slash { basePath.removeLast() }

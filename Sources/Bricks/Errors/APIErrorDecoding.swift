@@ -16,16 +16,35 @@ enum APIErrorDecoding {
     static func decode<Request: ResponseType>(
         _ request: Request, data: Data, head: ResponseHead, summary: () -> RequestSummary
     ) throws -> Request.Response {
-        guard request.acceptableStatusCodes.contains(head.statusCode) else {
+        guard accepts(request, head) else {
             throw failure(request, data: data, head: head, call: summary())
         }
         do {
             return try request.decode(data, response: head)
         } catch let error as DecodingError {
-            throw BricksError(.decoding(error, bodyExcerpt: BricksError.excerpt(of: data)), request: summary())
+            var failure = BricksError(.decoding(error, bodyExcerpt: BricksError.excerpt(of: data)), request: summary())
+            failure.replyContentType = nonJSONContentType(of: head)
+            throw failure
         }
         // Any other error was thrown on purpose by the endpoint's own decoding (an envelope's
         // failure, say): it reaches the caller unchanged, like a typed API error.
+    }
+
+    /// The one status gate, for whole bodies, streams and downloads: whether `request` takes the
+    /// reply as a success (its ``ResponseType/acceptableStatusCodes``).
+    static func accepts<Request: ResponseType>(_ request: Request, _ head: ResponseHead) -> Bool {
+        accepts(head, in: request.acceptableStatusCodes)
+    }
+
+    /// The gate, for a transfer that carries the endpoint's statuses rather than the endpoint.
+    static func accepts(_ head: ResponseHead, in acceptable: Range<Int>) -> Bool {
+        acceptable.contains(head.statusCode)
+    }
+
+    /// The reply's `Content-Type` when it is not a JSON type: what a decoding error names.
+    static func nonJSONContentType(of head: ResponseHead) -> String? {
+        guard let type = head.headerFields["Content-Type"], !type.lowercased().contains("json") else { return nil }
+        return type
     }
 
     /// The error for a reply whose status `request` does not accept, from its body `data`.

@@ -78,6 +78,9 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
     public var reason: Reason
     /// The call that failed, or `nil` when the error did not come from sending a request.
     public var request: RequestSummary?
+    /// The `Content-Type` of a reply that did not decode, when it is not JSON: named in the
+    /// description, since an HTML page where JSON was expected is the usual cause.
+    var replyContentType: String?
 
     /// Makes an error.
     /// - Parameters:
@@ -123,7 +126,23 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
         var text = sentence
         while let last = text.last, last.isWhitespace || last == "." { text.removeLast() }
         guard let request else { return Self.capitalized(text) + "." }
-        return "\(request): \(text)."
+        return "\(request): \(text)." + (notFoundHint(for: request.url).map { " " + $0 } ?? "")
+    }
+
+    /// For a `404` whose path holds an encoded `/` or `?`: the likely cause, a path or a query
+    /// written into one path segment (or a query into the path), which the URL shows encoded.
+    private func notFoundHint(for url: String) -> String? {
+        guard statusCode == 404 else { return nil }
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        if path.range(of: "%3F", options: .caseInsensitive) != nil {
+            return "Hint: the path holds an encoded \"?\" (%3F): a query written into `path` or `pathSegments` is "
+                + "sent as part of the path; give its items in `queryItems` instead."
+        }
+        if path.range(of: "%2F", options: .caseInsensitive) != nil {
+            return "Hint: the path holds an encoded \"/\" (%2F): each `pathSegments` value is one segment, so a \"/\" "
+                + "in it is sent encoded; split the value into segments, or write a fixed path in `path`."
+        }
+        return nil
     }
 
     /// What went wrong, without the call: for a log line that names the call already.
@@ -155,7 +174,8 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
         case .decoding(let error as StreamItemError, let excerpt):
             return "\(error). It read: \(excerpt)"
         case .decoding(let error, let excerpt):
-            return "the response could not be decoded: \(Self.describe(decoding: error)). The body began with: \(excerpt)"
+            let body = replyContentType.map { "The body, of type \($0), began with" } ?? "The body began with"
+            return "the response could not be decoded: \(Self.describe(decoding: error)). \(body): \(excerpt)"
         case .responseTooLarge(let limit):
             return "the response was larger than the limit of \(limit) bytes and was abandoned"
         case .spoolLimitExceeded(let limit):

@@ -13,7 +13,7 @@ import Foundation
 /// var head = try RequestHead(method: .get, url: URL(string: "https://api.example.com/items")!)
 /// head.headerFields["Accept"] = "application/json"
 /// try head.setQueryItems([URLQueryItem(name: "page", value: "2")])
-/// head.url   // https://api.example.com/items?page=2
+/// head.url   // Optional(https://api.example.com/items?page=2)
 /// ```
 public struct RequestHead: Sendable, Hashable {
     /// The method.
@@ -39,25 +39,22 @@ public struct RequestHead: Sendable, Hashable {
         method: HTTPMethod = .get, url: URL, headerFields: HeaderFields = [:], timeoutInterval: TimeInterval = 60
     ) throws(BricksError) {
         let parts = try URLParts(url.absoluteString, what: "the URL")
-        try self.init(
-            method: method, parts: parts, madeFrom: url, headerFields: headerFields, timeoutInterval: timeoutInterval)
+        try self.init(method: method, parts: parts, headerFields: headerFields, timeoutInterval: timeoutInterval)
     }
 
     /// A head from parts already checked and encoded.
     /// - Parameters:
-    ///   - madeFrom: the URL the parts were taken from (the endpoint's base URL): what ``url``
-    ///     falls back on.
     ///   - basePath: the part of the path that came from the endpoint's base URL, when known.
     ///   - baseQueryCount: how many of the first query pairs came from the base URL.
     init(
-        method: HTTPMethod, parts: URLParts, madeFrom: URL, headerFields: HeaderFields,
+        method: HTTPMethod, parts: URLParts, headerFields: HeaderFields,
         timeoutInterval: TimeInterval, basePath: String? = nil, baseQueryCount: Int = 0
     ) throws(BricksError) {
         try Self.checkTimeout(timeoutInterval)
         self.method = method
         self.headerFields = headerFields
         self.timeoutInterval = timeoutInterval
-        location = Location(parts, madeFrom: madeFrom, basePath: basePath, baseQueryCount: baseQueryCount)
+        location = Location(parts, basePath: basePath, baseQueryCount: baseQueryCount)
     }
 
     /// `http` or `https`, lowercased.
@@ -72,17 +69,16 @@ public struct RequestHead: Sendable, Hashable {
     /// parts' text.
     ///
     /// The parts are checked where text enters a head (a base URL, a redirect's or a page link's
-    /// target) and encoded where values do, so Foundation takes them; were it ever to refuse them,
-    /// this is the URL the head was made from, and transports refuse to send the head (they make
-    /// their URL with a check).
-    public var url: URL { location.url }
+    /// target) and encoded where values do, so Foundation takes them; `nil` only were it ever to
+    /// refuse them (no URL is made up in its place), and then transports refuse to send the head.
+    public var url: URL? { try? location.parts.url() }
 
-    /// The URL of the parts, for a transport: never a fallback.
+    /// The URL of the parts, for a transport or a response head: never a URL made up in its place.
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when Foundation does not take the parts.
-    func makeURL() throws(BricksError) -> URL { try location.parts.url() }
+    public func makeURL() throws(BricksError) -> URL { try location.parts.url() }
 
     /// The URL's text: the parts joined, without a round trip through Foundation.
-    var urlString: String { location.parts.string }
+    public var urlString: String { location.parts.string }
 
     /// The request target as an HTTP/1.1 request line carries it: the path (`/` when empty) and
     /// the query, percent-encoded, such as `/search?q=a%20b`. What HTTP/2's `:path` holds.
@@ -135,7 +131,7 @@ public struct RequestHead: Sendable, Hashable {
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` unless `url` is an absolute `http` or
     ///   `https` URL with a host and no user info.
     public mutating func setURL(_ url: URL) throws(BricksError) {
-        location = try Location(URLParts(url.absoluteString, what: "the URL"), madeFrom: url)
+        location = try Location(URLParts(url.absoluteString, what: "the URL"))
     }
 
     /// Replaces the path and query with `pathAndQuery` (`/items?page=2`, percent-encoded, as a
@@ -147,7 +143,7 @@ public struct RequestHead: Sendable, Hashable {
         }
         let parts = try URLParts(scheme + "://" + authority + pathAndQuery, what: "pageLink \"\(pathAndQuery)\"")
         try Self.checkParsable(parts)
-        location = Location(parts, madeFrom: location.madeFrom, followsPageLink: true)
+        location = Location(parts, followsPageLink: true)
     }
 
     /// Sends the request to `base`, the parts of the URL `newBase` (its path's trailing slashes
@@ -157,31 +153,31 @@ public struct RequestHead: Sendable, Hashable {
     /// it) keeps its path and query.
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when a head built by hand does not start
     ///   with `oldBase`.
-    mutating func rebase(from oldBase: URL, to base: URLParts, madeFrom newBase: URL) throws(BricksError) {
+    mutating func rebase(from oldBase: String, to base: URLParts) throws(BricksError) {
         var parts = location.parts
         parts.scheme = base.scheme
         parts.authority = base.authority
         guard !location.followsPageLink else {
-            location = Location(parts, madeFrom: newBase, followsPageLink: true)
+            location = Location(parts, followsPageLink: true)
             return
         }
         var (oldPath, oldQueryCount) = (location.basePath ?? "", location.baseQueryCount)
         if location.basePath == nil { (oldPath, oldQueryCount) = try startOf(oldBase) }
         parts.path = base.path + path.dropFirst(oldPath.count)
         parts.query = base.query + parts.query.dropFirst(oldQueryCount)
-        location = Location(parts, madeFrom: newBase, basePath: base.path, baseQueryCount: base.query.count)
+        location = Location(parts, basePath: base.path, baseQueryCount: base.query.count)
     }
 
     /// How much of a head built by hand came from `base`: its path, and its query pairs.
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when the head does not start with `base`.
-    private func startOf(_ base: URL) throws(BricksError) -> (path: String, queryCount: Int) {
-        let old = try URLParts(base.absoluteString, what: "baseURL", trimmingPath: true)
+    private func startOf(_ base: String) throws(BricksError) -> (path: String, queryCount: Int) {
+        let old = try URLParts(base, what: "baseURL", trimmingPath: true)
         let rest = path.dropFirst(old.path.count)
         guard Origin(scheme: old.scheme, authority: old.authority) == origin, path.hasPrefix(old.path),
             rest.isEmpty || rest.hasPrefix("/")
         else {
             throw .invalidURL(
-                "with(baseURL:) cannot re-point \"\(url.absoluteString)\": it does not start with the base's baseURL \"\(base.absoluteString)\"")
+                "with(baseURL:) cannot re-point \"\(urlString)\": it does not start with the base's baseURL \"\(base)\"")
         }
         let queryCount = location.parts.query.starts(with: old.query) ? old.query.count : 0
         return (old.path, queryCount)
@@ -217,9 +213,6 @@ public struct RequestHead: Sendable, Hashable {
     /// The URL's parts, never changed once made: an edit makes a new one.
     private final class Location: Sendable {
         let parts: URLParts
-        /// The URL the parts were taken from (a base URL, a redirect's target): what ``url``
-        /// falls back on.
-        let madeFrom: URL
         /// The part of the path that came from the endpoint's base URL, when the builder knows
         /// it: how a base-URL override swaps the server without re-parsing the URL.
         let basePath: String?
@@ -229,11 +222,10 @@ public struct RequestHead: Sendable, Hashable {
         let followsPageLink: Bool
 
         init(
-            _ parts: URLParts, madeFrom: URL, basePath: String? = nil, baseQueryCount: Int = 0,
+            _ parts: URLParts, basePath: String? = nil, baseQueryCount: Int = 0,
             followsPageLink: Bool = false
         ) {
             self.parts = parts
-            self.madeFrom = madeFrom
             self.basePath = basePath
             self.baseQueryCount = baseQueryCount
             self.followsPageLink = followsPageLink
@@ -242,13 +234,8 @@ public struct RequestHead: Sendable, Hashable {
         /// The same location with other parts (a new query).
         func replacing(_ parts: URLParts, baseQueryCount: Int) -> Location {
             Location(
-                parts, madeFrom: madeFrom, basePath: basePath, baseQueryCount: baseQueryCount,
+                parts, basePath: basePath, baseQueryCount: baseQueryCount,
                 followsPageLink: followsPageLink)
-        }
-
-        /// The URL of the parts, or the one they were made from.
-        var url: URL {
-            (try? parts.url()) ?? madeFrom
         }
     }
 }

@@ -41,6 +41,11 @@ struct URLParts: Sendable, Hashable {
         } else {
             throw .invalidURL("\(what) \"\(string)\" must start with http:// or https://")
         }
+        if let bad = utf8.first(where: { !Self.isURLByte($0) }) {
+            let character = bad == UInt8(ascii: " ") ? "a space" : bad < 0x80 ? "the character \(Unicode.Scalar(bad).escaped(asASCII: true))" : "a character outside ASCII"
+            throw .invalidURL(
+                "\(what) \"\(string)\" contains \(character), which a URL cannot hold; percent-encode it (a space is %20)")
+        }
         let authorityStart = utf8.index(utf8.startIndex, offsetBy: schemeLength)
         let authorityEnd =
             utf8[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
@@ -65,6 +70,22 @@ struct URLParts: Sendable, Hashable {
             while rest.utf8.last == UInt8(ascii: "/") { rest = rest.dropLast() }
         }
         path = String(rest)
+    }
+
+    /// Whether `byte` may stand in a URL as written (RFC 3986: letters, digits, the unreserved
+    /// `-._~`, the delimiters `:/?#[]@!$&'()*+,;=`, and `%`). A switch, not a set: it runs on every
+    /// byte of every base URL a request is built on.
+    private static func isURLByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "&")...UInt8(ascii: ";"),  // & ' ( ) * + , - . / 0-9 : ;
+            UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "="),
+            UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// The origin (scheme, host, port) of the URL.

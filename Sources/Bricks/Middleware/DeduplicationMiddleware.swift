@@ -32,7 +32,7 @@ public struct DeduplicationMiddleware: Middleware {
         async throws -> RawResponse
     {
         // A streamed body has one reader: it cannot be shared.
-        guard methods.contains(head.method), !context.streamsBody else { return try await next(head, body, context) }
+        guard methods.contains(head.method), context.bodyMode == .collected else { return try await next(head, body, context) }
         return try await flights.run(RequestIdentity(head, body: body)) { try await next(head, body, context) }
     }
 

@@ -21,7 +21,7 @@
 /// ```
 ///
 /// The response comes back as its head and body. For ``Session/send(_:)`` the body is already
-/// collected (``ResponseBody/bufferedData``); for a streamed call (``MiddlewareContext/streamsBody``)
+/// collected (``ResponseBody/bufferedData``); for a streamed call (``MiddlewareContext/bodyMode``)
 /// it is still unread, so that middleware acts on the head before any body is handed out.
 ///
 /// Errors: a `URLError` or `CancellationError` that leaves the stack reaches the caller as the

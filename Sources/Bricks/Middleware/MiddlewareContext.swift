@@ -33,9 +33,11 @@ public struct MiddlewareContext: Sendable {
     /// layers below. ``RetryMiddleware`` never waits past it, and each attempt gives up by then:
     /// either way the call fails with ``BricksError/Reason/timedOut(after:)``.
     public var deadline: ContinuousClock.Instant?
-    /// Whether the caller reads the body as a stream (events, downloads) rather than whole. A
-    /// streamed body reaches middleware unread: read it only if you hand on a replacement.
-    public internal(set) var streamsBody: Bool
+    /// How the caller reads the body: whole (``TransportContext/BodyMode/collected``, `send`) or as
+    /// a stream (``TransportContext/BodyMode/streamed``: events, downloads). A streamed body reaches
+    /// middleware unread: read it only if you hand on a replacement. The same value the transport
+    /// gets, under the same name.
+    public internal(set) var bodyMode: TransportContext.BodyMode
     /// The lowercased names of the header fields whose values are secrets: Bricks' own
     /// (``SecretNames/headerFields``) and the endpoint's API's (``RequestType/secretHeaderNames``).
     /// Middleware that logs, stores or forwards headers hides them.
@@ -61,7 +63,7 @@ public struct MiddlewareContext: Sendable {
         self.isIdempotent = isIdempotent
         self.attempt = attempt
         self.deadline = deadline
-        self.streamsBody = false
+        self.bodyMode = .collected
     }
 
     /// The endpoint's own type name, such as `"SearchRepositories"`: a proxy's name is its

@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// nonisolated protocol GitHubRequest: BaseURLRequestType {}
 /// extension GitHubRequest {
-///     var baseURL: URL { URL(string: "https://api.github.com")! }
+///     var baseURL: String { "https://api.github.com" }
 ///     var headerFields: [String: String] { ["Accept": "application/vnd.github+json"] }
 /// }
 /// ```

@@ -3,10 +3,8 @@ import Foundation
 /// Turns `Link` targets into origin-relative page links, which ``RequestHead/setPathAndQuery(_:)``
 /// puts on the request.
 ///
-/// Works on ``URLParts``: an absolute target (`https://…`, `//host/…`) or one from the root
-/// (`/items?page=2`, what APIs send) is read as parts and compared with the page's origin, default
-/// ports folded; only a target relative to the page's path (`items?page=2`, `?page=2`) or with dot
-/// segments is resolved by Foundation, as RFC 3986 merges paths.
+/// A target is resolved by ``URLReference``, read as parts and compared with the page's origin,
+/// default ports folded.
 enum PageLink {
     /// The path and query of `target` resolved against `page`, after checking it stays on the
     /// origin of `page`.
@@ -41,22 +39,7 @@ enum PageLink {
     /// The parts `target` names, seen from `page`: `nil` when it is not a URL at all, `.some(nil)`
     /// when it is one Bricks never follows (another scheme, user info).
     private static func resolve(_ target: String, against pageParts: URLParts, page: URL) -> URLParts?? {
-        let text: String
-        if target.hasPrefix("//") {
-            text = pageParts.scheme + ":" + target
-        } else if target.hasPrefix("/"), !target.contains("/.") {
-            text = pageParts.scheme + "://" + pageParts.authority + target
-        } else if let scheme = target.firstIndex(of: ":"), target[..<scheme].allSatisfy(isSchemeCharacter) {
-            text = target  // absolute: `https://…`, or another scheme, refused below
-        } else {
-            guard let url = URL(string: target, relativeTo: page)?.absoluteURL else { return nil }
-            text = url.absoluteString
-        }
+        guard let text = URLReference.resolve(target, against: pageParts, base: page) else { return nil }
         return .some(try? URLParts(text, what: "the link"))
-    }
-
-    /// Whether `character` may stand in a URL scheme (RFC 3986: letters, digits, `+`, `-`, `.`).
-    private static func isSchemeCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || "+-.".contains(character))
     }
 }

@@ -56,7 +56,7 @@ extension RequestProxy {
     /// The base's method.
     public var method: HTTPMethod { base.method }
     /// The base's base URL.
-    public var baseURL: URL { base.baseURL }
+    public var baseURL: Base.BaseURL { base.baseURL }
     /// The base's path.
     public var path: String { base.path }
     /// The base's path segments.

@@ -56,7 +56,7 @@ public struct RedirectPolicy: Sendable, Equatable {
     ) throws(BricksError) -> (head: RequestHead, body: RequestBody?)? {
         guard followsRedirects, (300..<400).contains(response.statusCode), response.statusCode != 304,
             let location = response.headerFields["Location"],
-            let target = URL(string: location, relativeTo: response.url)?.absoluteURL
+            let text = URLReference.resolve(location, against: response.url), let target = URL(string: text)
         else { return nil }
         let targetScheme = target.scheme?.lowercased()
         if previous.scheme == "https", targetScheme != "https" { return nil }

@@ -35,11 +35,11 @@ extension Session {
     /// and every write to the file run away from the caller's actor.
     @discardableResult
     nonisolated(nonsending)
-    public func download<Endpoint: RequestContextType>(
-        _ endpoint: Endpoint, to destination: URL, resumeAttempts: Int = 3,
+    public func download<Request: RequestContextType>(
+        _ endpoint: Request, to destination: URL, resumeAttempts: Int = 3,
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> ResponseHead {
-        let prepared = try prepare(endpoint, streamsBody: true)
+        let prepared = try prepare(endpoint, bodyMode: .streamed)
         switch try await download(
             prepared, accepting: endpoint.acceptableStatusCodes, to: destination, resumeAttempts: resumeAttempts,
             progress: progress)
@@ -89,7 +89,7 @@ extension Session {
                 bodyLength = range.length
                 completeLength = range.completeLength ?? completeLength
             } else {
-                if !acceptable.contains(head.statusCode) {
+                if !APIErrorDecoding.accepts(head, in: acceptable) {
                     let data = try await collect(response.body, prepared: prepared)
                     return .rejected(CollectedReply(head: head, data: data), call: call())
                 }

@@ -17,8 +17,8 @@ extension Session {
     /// it), and the body size limit applies only when the endpoint sets
     /// ``ResponseType/maximumResponseSize``.
     /// - Returns: the events, read when iterated.
-    public func events<Endpoint: RequestContextType & StreamingResponseType>(of endpoint: Endpoint)
-        -> EventStream<Endpoint.Event>
+    public func events<Request: RequestContextType & StreamingResponseType>(of endpoint: Request)
+        -> EventStream<Request.Event>
     {
         if let sse = endpoint as? any ServerSentEventsResponseType {
             return serverSentEvents(of: endpoint, reconnection: sse.reconnection)
@@ -34,16 +34,16 @@ extension Session {
     /// for try await chunk in session.bytes(of: GetLog(id: 1)) { output.write(chunk) }
     /// ```
     /// - Returns: the chunks, read when iterated.
-    public func bytes<Endpoint: RequestContextType>(of endpoint: Endpoint) -> EventStream<Data> {
+    public func bytes<Request: RequestContextType>(of endpoint: Request) -> EventStream<Data> {
         EventStream(open: { _ in try await self.openStream(endpoint) }) { _ in
             (EventReader(read: { [$0] }, finish: { [] }), { "" }, { nil })
         }
     }
 
     /// Server-sent events, resumed with `Last-Event-ID` as the endpoint's ``SSEReconnection`` allows.
-    private func serverSentEvents<Endpoint: RequestContextType & StreamingResponseType>(
-        of endpoint: Endpoint, reconnection: SSEReconnection
-    ) -> EventStream<Endpoint.Event> {
+    private func serverSentEvents<Request: RequestContextType & StreamingResponseType>(
+        of endpoint: Request, reconnection: SSEReconnection
+    ) -> EventStream<Request.Event> {
         EventStream(
             open: { lastEventID in
                 try await self.openStream(endpoint, lastEventID: lastEventID, contentTypes: endpoint.acceptableContentTypes)
@@ -54,7 +54,7 @@ extension Session {
             guard let sse = endpoint as? any ServerSentEventsResponseType else {
                 return (endpoint.makeEventReader(), { lastEventID }, { nil })
             }
-            return Self.reader(of: sse, lastEventID: lastEventID, as: Endpoint.Event.self)
+            return Self.reader(of: sse, lastEventID: lastEventID, as: Request.Event.self)
         }
     }
 
@@ -77,17 +77,17 @@ extension Session {
     /// - Throws: what ``send(_:)`` throws for a status the endpoint does not accept;
     ///   ``BricksError/Reason/invalidResponse(_:)`` for a media type not in `contentTypes`.
     nonisolated(nonsending)
-    func openStream<Endpoint: RequestContextType>(
-        _ endpoint: Endpoint, lastEventID: String? = nil, contentTypes: [String] = []
+    func openStream<Request: RequestContextType>(
+        _ endpoint: Request, lastEventID: String? = nil, contentTypes: [String] = []
     ) async throws -> (response: RawResponse, call: RequestSummary)? {
-        var prepared = try prepare(endpoint, streamsBody: true)
+        var prepared = try prepare(endpoint, bodyMode: .streamed)
         if let lastEventID, !lastEventID.isEmpty {
             prepared.head.headerFields["Last-Event-ID"] = lastEventID
         }
         let response = try await runThroughStack(prepared)
         if lastEventID != nil, response.head.statusCode == 204 { return nil }
         let call = { prepared.context.summary(of: prepared.head, answeredBy: response.head) }
-        guard endpoint.acceptableStatusCodes.contains(response.head.statusCode) else {
+        guard APIErrorDecoding.accepts(endpoint, response.head) else {
             let data = try await collect(response.body, prepared: prepared)
             throw APIErrorDecoding.failure(endpoint, data: data, head: response.head, call: call())
         }

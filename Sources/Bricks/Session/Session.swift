@@ -165,7 +165,7 @@ public struct Session: Sendable {
     public func send<Request: RequestContextType>(
         _ request: Request, uploadProgress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> Request.Response {
-        var prepared = try prepare(request, streamsBody: false)
+        var prepared = try prepare(request, bodyMode: .collected)
         prepared.body?.progress = uploadProgress
         let reply = try await collectedReply(prepared)
         return try decode(request, reply: reply, prepared: prepared)
@@ -182,7 +182,7 @@ public struct Session: Sendable {
     public func send<Request: RequestContextType & Sendable>(
         _ request: Request, uploadProgress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> sending Request.Response {
-        var prepared = try prepare(request, streamsBody: false)
+        var prepared = try prepare(request, bodyMode: .collected)
         prepared.body?.progress = uploadProgress
         return try await decodedAway(request, prepared: prepared).value
     }
@@ -195,7 +195,7 @@ public struct Session: Sendable {
     public func response<Request: RequestContextType>(for request: Request) async throws
         -> DecodedResponse<Request.Response>
     {
-        let prepared = try prepare(request, streamsBody: false)
+        let prepared = try prepare(request, bodyMode: .collected)
         let reply = try await collectedReply(prepared)
         return DecodedResponse(value: try decode(request, reply: reply, prepared: prepared), head: reply.head)
     }
@@ -208,7 +208,7 @@ public struct Session: Sendable {
     public func response<Request: RequestContextType & Sendable>(for request: Request) async throws
         -> sending DecodedResponse<Request.Response>
     {
-        try await decodedAway(request, prepared: prepare(request, streamsBody: false))
+        try await decodedAway(request, prepared: prepare(request, bodyMode: .collected))
     }
 
     /// Runs a prepared request through the stack and collects its body, away from the caller's
@@ -255,17 +255,15 @@ public struct Session: Sendable {
     }
 
     /// Builds `request`'s head and body and the context they travel with.
-    func prepare<Request: RequestContextType>(_ request: Request, streamsBody: Bool) throws -> PreparedRequest {
+    func prepare<Request: RequestContextType>(_ request: Request, bodyMode: TransportContext.BodyMode) throws -> PreparedRequest {
         var context = MiddlewareContext(endpointType: Request.self, isIdempotent: false)
-        context.streamsBody = streamsBody
+        context.bodyMode = bodyMode
         // The endpoint's settings, read once, in one value.
         let options = request.options
         context.seed(with: options)
-        // A streamed body (events, downloads) may be long-lived: only the endpoint's own limit applies.
-        context.maximumBodySize = options.maximumResponseSize ?? (streamsBody ? .max : limits.maximumBodySize)
-        // A body read whole — a reply, or the error reply of a stream or download — never past
-        // the endpoint's or the session's limit.
-        let collectLimit = options.maximumResponseSize ?? limits.maximumBodySize
+        context.maximumBodySize = limits.bodyLimit(endpoint: options.maximumResponseSize, mode: bodyMode)
+        // A body read whole, such as the error reply of a stream or download, has the whole-body limit.
+        let collectLimit = limits.bodyLimit(endpoint: options.maximumResponseSize, mode: .collected)
         if let overallTimeout { context.deadline = .now + overallTimeout }
         let head: RequestHead
         let body: RequestBody?

@@ -14,18 +14,17 @@ struct SessionCore: Sendable {
     /// Sends `head` and `body` through the transport, following redirects, within the deadline.
     ///
     /// For a whole-body call the body is collected inside the deadline and the response comes
-    /// back with a buffered body; for a streamed call (``MiddlewareContext/streamsBody``) the
+    /// back with a buffered body; for a streamed call (``MiddlewareContext/bodyMode``) the
     /// deadline ends with the head and the body comes back unread, counted against the limit.
     func send(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext) async throws -> RawResponse {
         do {
             let deadline = try Deadline(timeoutInterval: head.timeoutInterval, overall: context.deadline)
-            let streams = context.streamsBody
             let transportContext = TransportContext(
-                bodyMode: streams ? .streamed : .collected, deadline: deadline.isUnlimited ? nil : deadline.instant,
+                bodyMode: context.bodyMode, deadline: deadline.isUnlimited ? nil : deadline.instant,
                 maximumBodySize: context.maximumBodySize, headLimits: limits,
                 lowercasedSecretHeaderNames: context.secretHeaderNames,
                 isHeadRequest: head.method == .head)  // a redirect keeps a HEAD a HEAD
-            if streams {
+            if context.bodyMode == .streamed {
                 let response = try await deadline.run(transportStops: transport.stopsAtDeadline) {
                     try await self.follow(head, body: body, context: transportContext, call: context)
                 }
@@ -79,7 +78,7 @@ struct SessionCore: Sendable {
             redirects += 1
             guard redirects <= redirectPolicy.maximumRedirects else {
                 throw BricksError(.tooManyRedirects(
-                    count: redirectPolicy.maximumRedirects, lastLocation: next.head.url.absoluteString))
+                    count: redirectPolicy.maximumRedirects, lastLocation: next.head.urlString))
             }
             if let sent = next.body, !sent.isReplayable {
                 // A 307 or 308 sends the body again, which only a replayable body can.

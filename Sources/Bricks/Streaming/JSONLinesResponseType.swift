@@ -44,7 +44,7 @@ extension JSONLinesResponseType {
 extension JSONLinesResponseType where Event: Decodable {
     /// Splits the body into lines and decodes each; a line that fails comes after the lines before it.
     public func makeEventReader() -> EventReader<Event> {
-        let splitter = Box(LineSplitter(maximumLineLength: maximumLineLength))
+        let splitter = ReaderState(LineSplitter(maximumLineLength: maximumLineLength))
         let decoder = self.decoder
         let decode = { (lines: [Data], numbers: [Int], events: inout [Event]) throws in
             for (line, number) in zip(lines, numbers) {

@@ -48,10 +48,10 @@ extension ServerSentEventsResponseType {
 
     /// A reader that continues a stream after `lastEventID`, and the parser's state for the next
     /// reconnection.
-    func makeEventReader(lastEventID: String) -> (reader: EventReader<Event>, parser: Box<ServerSentEventParser>) {
-        let parser = Box(ServerSentEventParser(
+    func makeEventReader(lastEventID: String) -> (reader: EventReader<Event>, parser: ReaderState<ServerSentEventParser>) {
+        let parser = ReaderState(ServerSentEventParser(
             maximumLineLength: maximumLineLength, maximumEventSize: maximumEventSize, lastEventID: lastEventID))
-        let count = Box(0)
+        let count = ReaderState(0)
         let convert = { (events: [ServerSentEvent], typed: inout [Event]) throws in
             for event in events {
                 count.value += 1

@@ -24,7 +24,7 @@ import Foundation
 /// ```swift
 /// struct EchoTransport: HTTPTransport {
 ///     func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
-///         RawResponse(head: ResponseHead(statusCode: 200, url: head.url), body: ResponseBody(body?.data ?? Data()))
+///         RawResponse(head: ResponseHead(statusCode: 200, url: try head.makeURL()), body: ResponseBody(body?.data ?? Data()))
 ///     }
 /// }
 /// ```

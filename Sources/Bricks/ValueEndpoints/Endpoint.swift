@@ -41,9 +41,9 @@ public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequest
         self.body = body
     }
 
-    /// The API's base URL.
-    /// - Note: an invalid base URL fails the call when it is built (see ``makeRequestHead(body:)``).
-    public var baseURL: URL { URL(string: api.baseURL) ?? URL(fileURLWithPath: "/") }
+    /// The API's base URL, as given: an invalid one fails the call when it is built, with
+    /// ``BricksError/Reason/invalidURL(_:)``.
+    public var baseURL: String { api.baseURL }
 
     /// The query items, sorted by name, without those whose value is `nil`.
     public var queryItems: [URLQueryItem] {
@@ -67,9 +67,6 @@ public struct Endpoint<Response>: RequestContextType, LinkHeaderPaginatedRequest
     /// Builds the request, with the API's bearer token and the page link when paging.
     /// - Throws: ``BricksError`` for an invalid base URL or a missing bearer token.
     public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
-        guard URL(string: api.baseURL) != nil else {
-            throw BricksError(.invalidURL("the WebAPI's base URL \"\(api.baseURL)\" is not a URL"))
-        }
         var head = try RequestBuilder.makeHead(for: self, body: body)
         if let pageLink { try head.setPathAndQuery(pageLink) }
         if let authorization = try api.authorization() {

@@ -20,8 +20,9 @@ import FoundationNetworking
 ///
 /// Endpoints made here are ordinary bricks: they go through the same ``Session``, middleware and
 /// proxies as struct endpoints, page by `Link` header with ``Session/pages(of:)``, and throw the
-/// API's error as a ``TypedAPIError``. Declare an endpoint as a struct instead when it has several
-/// parameters, a body of its own type, or anything beyond a path, a query and a JSON body.
+/// API's error as a ``TypedAPIError``. Declare an endpoint as a struct instead when it needs
+/// anything beyond a path, a query and a JSON body (of any `Encodable` type): a form or multipart
+/// body, a reply that is not JSON, other pagination, a setting of its own.
 public struct WebAPI: Sendable {
     /// The base URL, as given; checked when a request is built.
     public let baseURL: String

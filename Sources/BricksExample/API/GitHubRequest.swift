@@ -10,7 +10,7 @@ nonisolated protocol GitHubRequest: BaseURLRequestType where APIError == GitHubE
 
 extension GitHubRequest {
     /// GitHub's API; `--base-url` re-points every call with `with(baseURL:)`.
-    var baseURL: URL { GitHub.apiURL }
+    var baseURL: String { GitHub.apiURL }
 
     /// The media type and API version GitHub documents, and a `User-Agent`, which GitHub requires.
     var headerFields: [String: String] {
@@ -36,7 +36,7 @@ extension GitHubRequest where Self: JSONResponseType {
 /// Facts about GitHub's REST API shared by the endpoints.
 enum GitHub {
     /// The API's base URL.
-    static let apiURL = URL(string: "https://api.github.com")!
+    static let apiURL = "https://api.github.com"
 
     /// A decoder for GitHub's JSON: `snake_case` keys become `camelCase` properties, and dates are
     /// ISO 8601.

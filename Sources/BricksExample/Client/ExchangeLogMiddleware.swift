@@ -8,7 +8,7 @@ struct ExchangeLogMiddleware: Middleware {
         async throws -> RawResponse
     {
         let method = head.method
-        let url = head.url.absoluteString
+        let url = head.url?.absoluteString ?? ""
         let start = ContinuousClock.now
         do {
             let response = try await next(head, body, context)

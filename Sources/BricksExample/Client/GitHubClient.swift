@@ -10,7 +10,7 @@ struct GitHubClient: Sendable {
     /// Sends the requests: through a `ReplayTransport` or a `URLSessionTransport`.
     let session: Session
     /// Where the calls go: ``GitHub/apiURL`` unless `--base-url` says otherwise.
-    let server: URL
+    let server: String
 
     /// Sends `request` and returns its decoded response.
     func send<Request: RequestContextType>(_ request: Request) async throws -> Request.Response

@@ -26,7 +26,7 @@ struct Download {
             }
         } catch {
             throw ExampleError.callFailed(
-                step: "download repository \(owner)/hello-world", server: client.server.absoluteString, underlying: error)
+                step: "download repository \(owner)/hello-world", server: client.server, underlying: error)
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int) ?? 0
         let count = reports.count

@@ -44,7 +44,7 @@ enum ExampleCommand {
         guard let server = options.baseURL else {
             return GitHubClient(session: try BundledFixtures.transport().session(middleware: middleware), server: GitHub.apiURL)
         }
-        return GitHubClient(session: Session(transport: URLSessionTransport(), middleware: middleware), server: server)
+        return GitHubClient(session: Session(transport: URLSessionTransport(), middleware: middleware), server: server.absoluteString)
     }
 
     /// The first lines of the output: what the example talks to.

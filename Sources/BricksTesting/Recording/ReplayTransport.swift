@@ -106,25 +106,25 @@ public actor ReplayTransport: HTTPTransport {
         }
         if let index = candidates.first(where: { !served[$0] }) ?? (options.repeatsExchanges ? candidates.last : nil) {
             served[index] = true
-            return reply(exchanges[index], to: request)
+            return try reply(exchanges[index], to: request)
         }
         let error =
             candidates.isEmpty
             ? BricksTestingError.noRecordedExchange(request: request.summary, nearest: nearest(to: key, body: body))
             : BricksTestingError.recordingsExhausted(request: request.summary, count: candidates.count)
         if options.isStrict { throw error }
-        return CannedResponse.make(
+        return try CannedResponse.make(
             for: request, status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"],
             body: Data(error.description.utf8))
     }
 
-    private func reply(_ exchange: RecordedExchange, to request: SentRequest) -> RawResponse {
+    private func reply(_ exchange: RecordedExchange, to request: SentRequest) throws -> RawResponse {
         var headers = exchange.headers
         // JSON bodies are re-encoded from the fixture, so a recorded length no longer holds.
         if let name = headers.keys.first(where: { $0.lowercased() == "content-length" }) {
             headers[name] = String(exchange.responseBody.count)
         }
-        return CannedResponse.make(
+        return try CannedResponse.make(
             for: request, status: exchange.status, headers: HeaderFields(headers), body: exchange.responseBody)
     }
 

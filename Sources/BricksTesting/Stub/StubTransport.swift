@@ -121,7 +121,7 @@ public actor StubTransport: HTTPTransport {
         guard let index = routes.firstIndex(where: { $0.matches(request) }) else {
             let known = routes.isEmpty ? "none" : routes.map(\.name).joined(separator: ", ")
             let body = Data("StubTransport has no reply for \(request.summary). Routes: \(known).".utf8)
-            return CannedResponse.make(
+            return try CannedResponse.make(
                 for: request, status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"], body: body)
         }
         let reply: Reply
@@ -135,6 +135,6 @@ public actor StubTransport: HTTPTransport {
         }
         if reply.delay > .zero { try await Task.sleep(for: reply.delay) }
         if let failure = reply.failure { throw failure }
-        return CannedResponse.make(for: request, status: reply.status, headers: reply.headers, body: reply.body)
+        return try CannedResponse.make(for: request, status: reply.status, headers: reply.headers, body: reply.body)
     }
 }

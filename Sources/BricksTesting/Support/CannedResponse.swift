@@ -5,8 +5,9 @@ import Foundation
 enum CannedResponse {
     /// A response to `request` with a body in memory. Limits, redirects and errors are the
     /// Session's business, as with any transport.
-    static func make(for request: SentRequest, status: Int, headers: HeaderFields, body: Data) -> RawResponse {
-        RawResponse(head: ResponseHead(statusCode: status, headerFields: headers, url: request.head.url), body: ResponseBody(body))
+    static func make(for request: SentRequest, status: Int, headers: HeaderFields, body: Data) throws -> RawResponse {
+        let url = try request.head.makeURL()
+        return RawResponse(head: ResponseHead(statusCode: status, headerFields: headers, url: url), body: ResponseBody(body))
     }
 
     /// `headers` with `Content-Type: contentType` added, unless they name one already (in any case).

@@ -38,7 +38,7 @@ actor QueryRoutedStub: HTTPTransport {
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET") ?? .get
         let key = "\(method) \(Self.target(of: request.url))"
         let reply = replies[key] ?? StubTransport.Reply(status: 404, body: Data("no reply for \(key)".utf8))
-        await stub.register(method, request.url.path, reply: reply)
+        await stub.register(method, request.path, reply: reply)
         return try await stub.exchange(request, body: body, context: context)
     }
 

@@ -25,7 +25,7 @@ actor TracingTransport: HTTPTransport {
         let response = try await base.exchange(request, body: body, context: context)
         hops.append(
             Hop(
-                method: request.httpMethod ?? "GET", url: request.url, headers: Dictionary(request.headerFields.map { ($0.name, $0.value) }) { first, second in first + ", " + second },
+                method: request.httpMethod ?? "GET", url: try request.makeURL(), headers: Dictionary(request.headerFields.map { ($0.name, $0.value) }) { first, second in first + ", " + second },
                 bodyLength: body?.length, status: response.head.statusCode))
         return response
     }

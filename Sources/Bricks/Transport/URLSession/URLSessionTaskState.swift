@@ -18,7 +18,7 @@ struct URLSessionTaskState {
     var head: ResponseHead?
     /// Bytes that arrived before the head was handed out: a whole-body call's body, or a refused
     /// redirect's.
-    var early = Data()
+    var bufferedBody = Data()
     /// The body being sent, told the progress of its upload.
     let body: RequestBody?
     /// The body's bytes handed to the network so far, summed from each `didSendBodyData`.
@@ -28,7 +28,7 @@ struct URLSessionTaskState {
     /// The entry of the exchange's deadline in the shared timer, while it is watched.
     var deadlineToken: UInt64?
     /// The exchange's context: its body mode and limits. A collected body is gathered in
-    /// ``early`` and handed out with the head at the end, in one resumption of the caller.
+    /// ``bufferedBody`` and handed out with the head at the end, in one resumption of the caller.
     let context: TransportContext
 
     init(continuation: CheckedContinuation<RawResponse, any Error>, body: RequestBody?, context: TransportContext) {
@@ -37,15 +37,12 @@ struct URLSessionTaskState {
         self.context = context
     }
 
-    /// Whether the caller reads the body whole, so that it is collected here.
-    var collectsBody: Bool { context.bodyMode == .collected }
-
     /// The task failed, timed out or was cancelled: the waiting caller and the rest of the body
     /// are let go. Returns the continuation to resume, if the head was not handed out yet.
     mutating func abandon() -> CheckedContinuation<RawResponse, any Error>? {
         defer {
             continuation = nil
-            early = Data()
+            bufferedBody = Data()
         }
         return continuation
     }
@@ -91,8 +88,10 @@ struct URLSessionTaskState {
     enum Arrival {
         /// Push them into the body's channel.
         case push(ChunkChannel)
-        /// Kept in ``early`` (a whole-body call, or before the head), or dropped (answered already).
-        case kept
+        /// Added to ``bufferedBody`` (a whole-body call, or before the head).
+        case buffered
+        /// Dropped: the caller was answered already (failed, timed out, cancelled).
+        case dropped
         /// The whole body outgrew the limit: fail the task with this error.
         case tooLarge(any Error)
     }
@@ -101,11 +100,11 @@ struct URLSessionTaskState {
     mutating func receive(_ data: Data) -> Arrival {
         if let channel { return .push(channel) }
         // Answered already (failed, timed out, cancelled): the rest is dropped.
-        guard continuation != nil else { return .kept }
-        early.append(data)
+        guard continuation != nil else { return .dropped }
+        bufferedBody.append(data)
         do {
-            if collectsBody { try context.checkBodySize(Int64(early.count)) }
-            return .kept
+            if context.bodyMode == .collected { try context.checkBodySize(Int64(bufferedBody.count)) }
+            return .buffered
         } catch {
             return .tooLarge(error)
         }
@@ -120,13 +119,13 @@ struct URLSessionTaskState {
         }
         if let error {
             // A whole-body call whose head had arrived lost its body.
-            let failure = collectsBody && response != nil
+            let failure = context.bodyMode == .collected && response != nil
                 ? TransportFailure.duringBody(error) : TransportFailure.beforeHead(error)
             return .failure(Self.failure(BricksError(mapping: failure), sending: body))
         }
-        if let head { return .success(RawResponse(head: head, body: ResponseBody(early))) }
+        if let head { return .success(RawResponse(head: head, body: ResponseBody(bufferedBody))) }
         if let response = response as? HTTPURLResponse {
-            return .success(RawResponse(head: ResponseHead(response), body: ResponseBody(early)))
+            return .success(RawResponse(head: ResponseHead(response), body: ResponseBody(bufferedBody)))
         }
         return .failure(BricksError(.transport(URLError(.badServerResponse))))
     }

@@ -131,7 +131,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return context
         }
         if let context, context.bodyMode == .collected {
-            // A whole-body call: the body is collected in `early` and the caller resumed once, at
+            // A whole-body call: the body is collected in `bufferedBody` and the caller resumed once, at
             // the end (didCompleteWithError), with the head kept above, without a channel or a hop
             // per chunk. The head goes through the core's gate now, so that a body over the limit
             // is not read at all.
@@ -177,16 +177,16 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let arrival = tasks.withLock { tasks -> URLSessionTaskState.Arrival in
-            // Moved out and back, so that the state is never shared while `early` grows: a copy
+            // Moved out and back, so that the state is never shared while `bufferedBody` grows: a copy
             // would copy the bytes gathered so far at each append.
             let id = dataTask.taskIdentifier
-            guard var state = tasks.removeValue(forKey: id) else { return .kept }
+            guard var state = tasks.removeValue(forKey: id) else { return .dropped }
             defer { tasks[id] = state }
             return state.receive(data)
         }
         switch arrival {
         case .push(let channel): channel.push(data)
-        case .kept: break
+        case .buffered, .dropped: break
         case .tooLarge(let error): fail(dataTask, with: error)
         }
     }

@@ -17,10 +17,8 @@ extension AsyncHTTPClientTransport {
     ///   - data: the body's bytes, or `nil` for none.
     ///   - context: the exchange's deadline and body size limit.
     func exchangeWhole(_ head: RequestHead, data: Data?, context: TransportContext) async throws -> RawResponse {
-        // Made once, for the request and the response head, from the parts' text and with a
-        // check (`head.url` would fall back on the URL the head was made from).
-        let text = head.scheme + "://" + head.authority + head.target
-        guard let url = URL(string: text) else { throw BricksError(.invalidURL("\"\(text)\" is not a valid URL")) }
+        // Made once, for the request and the response head.
+        let url = try head.makeURL()
         let wireRequest = try HTTPClient.Request(head, url: url, data: data)
         let collector = WholeBodyCollector(context: context, url: url)
         let task = client.execute(request: wireRequest, delegate: collector, deadline: context.deadline.map(Self.nioDeadline))

@@ -198,7 +198,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             throw BricksError(sending: error)
         }
         if response.history.count > 1 { throw BricksError(.transport(ClientFollowsRedirects())) }
-        let responseHead = ResponseHead(response, url: head.url)
+        let responseHead = ResponseHead(response, url: try head.makeURL())
         try responseHead.requireUTF8Fields()
         return RawResponse(head: responseHead, body: ResponseBody(ByteBufferChunks(response.body)))
     }
