@@ -154,7 +154,7 @@ import Tracing
         let context = MiddlewareContext(endpointType: Probe.self, isIdempotent: false)
         let tracing = TracingMiddleware(tracer: tracer)
         let response = try await tracing.intercept(head, body: nil, context: context) { head, _, _ in
-            RawResponse(head: ResponseHead(statusCode: 200, url: head.url))
+            RawResponse(head: ResponseHead(statusCode: 200, url: try head.makeURL()))
         }
         #expect(response.head.statusCode == 200)
         let span = try #require(tracer.finishedSpans.only)

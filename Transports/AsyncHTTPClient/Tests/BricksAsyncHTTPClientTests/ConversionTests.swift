@@ -80,7 +80,7 @@ import Testing
         var head = try RequestHead(method: .post, url: url, headerFields: ["Content-Type": "text/plain"])
         head.headerFields.append(name: "X-Tag", value: "one")
         head.headerFields.append(name: "x-tag", value: "two")
-        let converted = try HTTPClient.Request(head, url: head.url, data: Data("hi".utf8))
+        let converted = try HTTPClient.Request(head, url: try head.makeURL(), data: Data("hi".utf8))
         #expect(converted.method == .POST)
         #expect(converted.url == url)
         #expect(converted.headers.map(\.name) == ["Content-Type", "X-Tag", "x-tag"])
