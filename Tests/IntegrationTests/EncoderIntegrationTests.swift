@@ -46,7 +46,7 @@ private enum Scalar: Encodable, Sendable {
     func isRead(from text: String) -> Bool {
         switch self {
         case .date(let value):
-            let read = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+            let read = EncoderSample.readDate(text)
             return read?.timeIntervalSinceReferenceDate.bitPattern == value.timeIntervalSinceReferenceDate.bitPattern
         case .double(let value): return Double(text)?.bitPattern == value.bitPattern
         case .float(let value): return Float(text)?.bitPattern == value.bitPattern

@@ -74,7 +74,8 @@ extension EncoderSample {
     }
 
     /// Reads a sample back from decoded query pairs (`URLComponents.queryItems`) with Foundation's
-    /// parsers: `Double(_:)`, `Decimal(string:)`, `Date.ISO8601FormatStyle`, `UUID(uuidString:)`…
+    /// parsers: `Double(_:)`, `Decimal(string:)`, `Date.ISO8601FormatStyle` (see ``readDate(_:)``),
+    /// `UUID(uuidString:)`…
     /// Every pair must be used exactly once.
     public init(reading pairs: [(name: String, value: String)], arrayEncoding: QueryEncoder.ArrayEncoding) throws {
         var reader = PairReader(pairs: pairs, arrayEncoding: arrayEncoding)
@@ -110,9 +111,26 @@ extension EncoderSample {
         if let left = reader.remaining.first { throw ReadError(description: "the pair \(left) was not expected") }
     }
 
-    /// Foundation's ISO 8601 parser, with fractions.
-    static func readDate(_ text: String) -> Date? {
-        try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    /// Reads an ISO 8601 timestamp as a correctly rounding reader does: Foundation's parser for the
+    /// calendar, to the second; the fraction added in decimal, and the sum rounded to a `Double`
+    /// once, by `Double(_:)`. (Foundation's parser adds the fraction in binary, and lands one bit
+    /// off now and then: `…:53.039903Z` read as `147908873.03990299`, not `…873.039903`.)
+    public static func readDate(_ text: String) -> Date? {
+        var whole = Substring(text)
+        var fraction: Substring = "0"
+        if let dot = text.firstIndex(of: "."), text.hasSuffix("Z") {
+            fraction = text[text.index(after: dot)..<text.index(before: text.endIndex)]
+            whole = text[..<dot] + "Z"
+        }
+        let posix = Locale(identifier: "en_US_POSIX")
+        guard fraction.allSatisfy(\.isASCII), fraction.allSatisfy(\.isNumber),
+            let seconds = try? Date.ISO8601FormatStyle().parse(String(whole)).timeIntervalSinceReferenceDate,
+            seconds.magnitude < 1e12,
+            let wholeSeconds = Decimal(string: String(Int64(seconds)), locale: posix),
+            let part = Decimal(string: "0." + fraction, locale: posix),
+            let value = Double((wholeSeconds + part).description)
+        else { return nil }
+        return Date(timeIntervalSinceReferenceDate: value)
     }
 
     /// The fields that differ, compared bit for bit for numbers and dates; empty when none.
