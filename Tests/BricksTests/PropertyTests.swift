@@ -11,11 +11,11 @@ import FoundationNetworking
 @Suite struct PropertyTests {
     static let cases = 10_000
 
-    /// Hands the thread back to the cooperative pool every 100 cases: these loops are seconds of
+    /// Hands the thread back to the cooperative pool every 10 cases: these loops are seconds of
     /// CPU, and a test that keeps a pool thread (two on a 2-core machine) that long starves every
     /// other test's tasks — a streaming test waiting for ten events timed out on a busy machine.
     static func yieldNow(every index: Int) async {
-        if index % 100 == 99 { await Task.yield() }
+        if index % 10 == 9 { await Task.yield() }
     }
 
     @Test func pathSegmentsStayOneSegmentAndDecodeBack() async throws {

@@ -11,6 +11,16 @@ final class QueryNode {
     private(set) var children: [String: QueryNode] = [:]
     private(set) var elements: [QueryNode] = []
 
+    /// Whether the node writes no pair at all: `nil`, or a list or object with nothing in it.
+    var isBlank: Bool {
+        switch kind {
+        case .empty: true
+        case .scalar: false
+        case .keyed: children.values.allSatisfy(\.isBlank)
+        case .unkeyed: elements.allSatisfy(\.isBlank)
+        }
+    }
+
     func setScalar(_ text: String) {
         kind = .scalar
         scalar = text
@@ -89,10 +99,16 @@ struct QueryTreeEncoder: Encoder {
     func encodeValue<Value: Encodable>(_ value: Value) throws {
         switch value {
         case let string as String: node.setScalar(string)
-        case let date as Date: node.setScalar(try options.text(for: date))
+        case let date as Date: node.setScalar(try options.text(for: date, codingPath: codingPath))
         case let url as URL: node.setScalar(url.absoluteString)
         case let data as Data: node.setScalar(data.base64EncodedString())
-        case let decimal as Decimal: node.setScalar(decimal.description)
+        case let decimal as Decimal:
+            guard !decimal.isNaN else {
+                throw EncodingError.invalidValue(
+                    decimal, .init(codingPath: codingPath, debugDescription: "Decimal.nan cannot be sent as a query value"))
+            }
+            // `description` writes every digit with `.` as the separator, whatever the locale.
+            node.setScalar(decimal.description)
         default: try value.encode(to: self)
         }
     }
@@ -101,6 +117,10 @@ struct QueryTreeEncoder: Encoder {
     func encodeBool(_ value: Bool) { node.setScalar(options.text(for: value)) }
 
     /// Writes a floating-point number, refusing NaN and infinities, which have no query form.
+    ///
+    /// `String(value)` is the shortest text that reads back as the same number, bit for bit, and it
+    /// always looks like a floating-point number (`2.0`, `0.1`, `5e-324`, `-0.0`), so a server that
+    /// types values by their text does not take `2.0` for an integer.
     func encodeFloatingPoint<Number: BinaryFloatingPoint & LosslessStringConvertible>(_ value: Number) throws {
         guard value.isFinite else {
             throw EncodingError.invalidValue(

@@ -17,7 +17,10 @@ public protocol JSONBodyRequestType: RequestType {
     associatedtype Body
     /// The value sent as the body.
     var body: Body { get }
-    /// The encoder for ``body``. Default: a `JSONEncoder` with its default options.
+    /// The encoder for ``body``. Default: a `JSONEncoder` with its default options, which keep
+    /// every value: numbers with the digits that read back bit for bit (an integral `Double`
+    /// without a point: `2.0` is `2`), a `Date` as its own seconds since 2001-01-01. Its `.iso8601`
+    /// date strategy drops fractions of a second; "Mixins" in the docs shows one that keeps them.
     var encoder: JSONEncoder { get }
     /// The body's `Content-Type`, sent unless ``RequestType/headerFields`` names one. Default:
     /// `application/json`; give your own for a JSON-based type (`application/merge-patch+json`).
