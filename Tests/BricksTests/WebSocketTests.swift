@@ -218,9 +218,9 @@ private func bricksError(_ operation: () async throws -> Void) async -> BricksEr
         var room = ChatRoom()
         room.settings.reconnection = quickReconnection
         let hookRuns = Counter()
-        let chat = try await stub.session().connect(to: room) { chat in
+        let chat = try await stub.session().connect(to: room) {
             await hookRuns.increment()
-            try await chat.send(ChatCommand(say: "resume"))
+            return [ChatCommand(say: "resume")]
         }
         let events = try await readAll(chat)
         #expect(events.map(\.text) == ["one", "two"])

@@ -5,8 +5,8 @@ extension Session {
     /// handshake.
     ///
     /// ```swift
-    /// let chat = try await session.connect(to: ChatRoom(room: "swift")) { chat in
-    ///     try await chat.send(.join)   // on every reconnection
+    /// let chat = try await session.connect(to: ChatRoom(room: "swift")) {
+    ///     [.join(room: "swift")]   // sent first on every reconnection
     /// }
     /// ```
     ///
@@ -17,7 +17,8 @@ extension Session {
     /// - Parameters:
     ///   - endpoint: the endpoint.
     ///   - onReconnect: runs on each new connection after a reconnection (see
-    ///     ``WebSocketReconnection``), before any of its messages is read. Default: none.
+    ///     ``WebSocketReconnection``) and returns the messages to send first, before any message
+    ///     of the new connection is read. Default: none.
     /// - Returns: the open connection.
     /// - Throws: ``BricksError``: ``BricksError/Reason/unacceptableStatus(_:body:)`` with the
     ///   server's status and body when it refused the handshake,

@@ -20,9 +20,10 @@ import Foundation
 /// messages); the I/O runs away from it. Releasing the connection, or ``close(code:reason:)``,
 /// closes it.
 public struct WebSocketConnection<Endpoint: WebSocketEndpoint> {
-    /// A hook that runs on every new connection after a reconnection, before any message of it is
-    /// read: subscribe again, resume from a cursor.
-    public typealias ReconnectHook = nonisolated(nonsending) @Sendable (WebSocketConnection<Endpoint>) async throws -> Void
+    /// A hook that runs on every new connection after a reconnection and returns the messages to
+    /// send first, before any message of it is read: subscribe again, resume from a cursor. It runs
+    /// in its own isolation: write `{ @MainActor in … }` to read the main actor's state.
+    public typealias ReconnectHook = @isolated(any) @Sendable () async throws -> sending [Endpoint.Outgoing]
 
     /// The endpoint this connection was opened for.
     public let endpoint: Endpoint

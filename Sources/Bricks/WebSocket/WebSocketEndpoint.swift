@@ -39,7 +39,7 @@ public protocol WebSocketEndpoint: RequestType {
 }
 
 extension WebSocketEndpoint {
-    /// The defaults: 8 MiB messages, 16 waiting, a ping every 30 s, no reconnection.
+    /// The defaults: 8 MiB messages, 1 MiB of them waiting, a ping every 30 s, no reconnection.
     public var webSocketSettings: WebSocketSettings { WebSocketSettings() }
 }
 

@@ -149,7 +149,7 @@ extension WebSocketConnection {
             }
             if let onReconnect {
                 do {
-                    try await onReconnect(self)
+                    for message in try await onReconnect() { try await send(message) }
                 } catch {
                     await core.finish(error as? BricksError, code: .goingAway)
                     throw error

@@ -14,8 +14,8 @@
 ///   messages end with that error.
 ///
 /// Messages sent while the connection is down wait for the next one. The `onReconnect` hook of
-/// ``Session/connect(to:onReconnect:)`` runs on each new connection before any message is read:
-/// subscribe again, or resume from a cursor.
+/// ``Session/connect(to:onReconnect:)`` runs on each new connection and returns the messages to
+/// send first, before any message is read: subscribe again, or resume from a cursor.
 public struct WebSocketReconnection: Sendable, Equatable {
     /// Failed attempts in a row before giving up; 0 never reconnects.
     public var maximumAttempts: Int

@@ -8,15 +8,15 @@
 /// ```
 ///
 /// Memory stays bounded whatever the server sends: a message's frames are joined only up to
-/// ``maximumMessageSize`` (the connection is closed with 1009 past it), and at most
-/// ``incomingBufferSize`` messages wait for a slow reader. When the buffer is full the transport
+/// ``maximumMessageSize`` (the connection is closed with 1009 past it), and received messages wait
+/// for a slow reader only up to ``incomingBufferSize`` bytes. When the buffer is full the transport
 /// stops reading from the socket, so that TCP's flow control slows the server down; nothing is
 /// dropped.
 public struct WebSocketSettings: Sendable, Equatable {
     /// The largest message accepted, in bytes, after its frames are joined. Default: 8 MiB.
     public var maximumMessageSize: Int
-    /// How many received messages may wait for the reader before the transport stops reading from
-    /// the socket. Default: 16.
+    /// How many bytes of received messages may wait for the reader before the transport stops
+    /// reading from the socket (it reads again once half of them are taken). Default: 1 MiB.
     public var incomingBufferSize: Int
     /// Pings that detect a half-open connection, or `nil` for none. Default:
     /// ``WebSocketKeepalive/default``.
@@ -28,6 +28,10 @@ public struct WebSocketSettings: Sendable, Equatable {
 
     /// The default largest message: 8 MiB.
     public static let defaultMaximumMessageSize = 8 * 1024 * 1024
+    /// The default incoming buffer: 1 MiB. Reading again only once half of it is taken lets TCP
+    /// open its window by more than a segment at a time (a buffer of a few KiB made loopback
+    /// stall on delayed acknowledgements, 40 ms a round).
+    public static let defaultIncomingBufferSize = 1024 * 1024
 
     /// Makes settings.
     /// - Parameters:
@@ -37,7 +41,7 @@ public struct WebSocketSettings: Sendable, Equatable {
     ///   - reconnection: the reconnection policy. Default: ``WebSocketReconnection/never``.
     ///   - subprotocols: the subprotocols offered. Default: none.
     public init(
-        maximumMessageSize: Int = defaultMaximumMessageSize, incomingBufferSize: Int = 16,
+        maximumMessageSize: Int = defaultMaximumMessageSize, incomingBufferSize: Int = defaultIncomingBufferSize,
         keepalive: WebSocketKeepalive? = .default, reconnection: WebSocketReconnection = .never,
         subprotocols: [String] = []
     ) {

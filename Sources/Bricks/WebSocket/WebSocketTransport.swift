@@ -12,8 +12,8 @@
 ///   ``WebSocketLink`` when the server accepts, and ``WebSocketUpgrade/rejected(_:)`` with the
 ///   server's reply (its body still to be read) for any other status, following no redirect;
 /// - joins a message's frames only up to ``WebSocketTransportContext/maximumMessageSize``, keeps
-///   at most ``WebSocketTransportContext/incomingBufferSize`` messages for a slow reader and
-///   stops reading from the socket beyond that;
+///   at most ``WebSocketTransportContext/incomingBufferSize`` bytes of messages for a slow reader
+///   and stops reading from the socket beyond that;
 /// - reports the server's breaches of RFC 6455 (masked frames, reserved bits or opcodes, control
 ///   frames over 125 bytes, text that is not UTF-8, invalid close codes) as
 ///   ``BricksError/Reason/invalidResponse(_:)`` after closing the connection.

@@ -5,8 +5,8 @@ public struct WebSocketTransportContext: Sendable {
     /// the connection with ``WebSocketCloseCode/messageTooBig`` and fails with
     /// ``BricksError/Reason/messageTooLarge(limit:)``.
     public var maximumMessageSize: Int
-    /// How many received messages may wait for ``WebSocketLink/receive()`` before the transport
-    /// stops reading from the socket.
+    /// How many bytes of received messages may wait for ``WebSocketLink/receive()`` before the
+    /// transport stops reading from the socket; it reads again once half of them are taken.
     public var incomingBufferSize: Int
     /// When the handshake must be answered, or `nil` for no limit.
     public var deadline: ContinuousClock.Instant?
@@ -17,11 +17,12 @@ public struct WebSocketTransportContext: Sendable {
     /// Makes a context; the session makes one for each handshake.
     /// - Parameters:
     ///   - maximumMessageSize: the largest message, in bytes. Default: 8 MiB.
-    ///   - incomingBufferSize: the messages that may wait. Default: 16.
+    ///   - incomingBufferSize: the bytes of messages that may wait. Default: 1 MiB.
     ///   - deadline: when the handshake must be answered. Default: no limit.
     ///   - secretHeaderNames: the secret header names, in any case. Default: Bricks' own.
     public init(
-        maximumMessageSize: Int = WebSocketSettings.defaultMaximumMessageSize, incomingBufferSize: Int = 16,
+        maximumMessageSize: Int = WebSocketSettings.defaultMaximumMessageSize,
+        incomingBufferSize: Int = WebSocketSettings.defaultIncomingBufferSize,
         deadline: ContinuousClock.Instant? = nil, secretHeaderNames: Set<String> = SecretNames.headerFields
     ) {
         self.maximumMessageSize = maximumMessageSize
