@@ -225,6 +225,10 @@ async def hostile(reader, writer):
             return
         writer.write(accept_reply(key, correct=path != "/bad-accept"))
         await writer.drain()
+        # The frames go in a read of their own: frames in the same read as the 101 are sometimes
+        # not delivered by the client's upgrade path yet (a known gap, see CHANGELOG), and these
+        # cases test the frame checks, not that path.
+        await asyncio.sleep(0.05)
         if path == "/oversized-frame":
             writer.write(struct.pack("!BBQ", 0x82, 127, 1 << 40) + b"x" * 65536)
         elif path == "/fragment-flood":

@@ -39,7 +39,7 @@ extension URLSessionTransport: WebSocketTransport {
             }
             throw BricksError(mapping: error)
         }
-        let reply = (task.response as? HTTPURLResponse).map(ResponseHead.init)
+        let reply = (task.response as? HTTPURLResponse).map { ResponseHead($0) }
             ?? ResponseHead(statusCode: 101, url: head.url)
         return .accepted(reply, URLSessionWebSocketLink(task: task, session: session))
     }
@@ -77,7 +77,8 @@ final class URLSessionWebSocketLink: WebSocketLink {
         } catch {
             if task.closeCode != .invalid {
                 let reason = task.closeReason.map { String(decoding: $0, as: UTF8.self) } ?? ""
-                return .closed(WebSocketCloseCode(rawValue: UInt16(task.closeCode.rawValue)), reason: reason)
+                let code = UInt16(exactly: task.closeCode.rawValue) ?? WebSocketCloseCode.abnormalClosure.rawValue
+                return .closed(WebSocketCloseCode(rawValue: code), reason: reason)
             }
             throw BricksError(mapping: error)
         }

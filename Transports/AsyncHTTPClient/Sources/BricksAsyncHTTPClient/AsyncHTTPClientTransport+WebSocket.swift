@@ -45,7 +45,8 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
         if let deadline = context.deadline {
             let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
             let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-            let total = nanoseconds.overflow ? Int64.max : nanoseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+            let sum = nanoseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000)
+            let total = nanoseconds.overflow || sum.overflow ? Int64.max : sum.partialValue
             bootstrap = bootstrap.connectTimeout(.nanoseconds(Swift.max(total, 1)))
         }
         let channel: any Channel

@@ -248,7 +248,10 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
         closeSent = true
         var data = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
         data.writeInteger(code.isSendable ? code.rawValue : WebSocketCloseCode.normalClosure.rawValue)
-        data.writeString(String(decoding: reason.utf8.prefix(123), as: UTF8.self))
+        // A close frame's body is at most 125 bytes: the code and 123 of reason, whole characters.
+        var reason = Substring(reason)
+        while reason.utf8.count > 123 { reason.removeLast() }
+        data.writeString(String(reason))
         context.writeAndFlush(wrapOutboundOut(Self.frame(.connectionClose, data)), promise: nil)
     }
 
