@@ -329,6 +329,35 @@ private func bricksError(_ operation: () async throws -> Void) async -> BricksEr
     }
     #endif
 
+    @Test func aRecordedConversationPlaysBackOffline() async throws {
+        let server = StubWebSocketTransport([
+            .reject(status: 401, body: "who are you"),
+            .accept([
+                .expect(json: #"{"say":"hi"}"#), .reply(json: #"{"from":"ada","text":"hello"}"#),
+                .reply(.binary(Data([1, 2]))), .close(.goingAway, reason: "restart"),
+            ]),
+        ])
+        let recorder = RecordingWebSocketTransport(recording: server)
+        let tokens = TokenStore(token: "old") { _ in "new" }
+        let session = recorder.session(middleware: [AuthorizationMiddleware(tokens: tokens)])
+        func converse(_ session: Session) async throws -> (events: [String], error: BricksError?) {
+            let chat = try await session.connect(to: ChatRoom())
+            try await chat.send(ChatCommand(say: "hi"))
+            var events: [String] = []
+            let error = await bricksError { for try await event in chat.messages { events.append(event.text) } }
+            return (events, error)
+        }
+        let live = try await converse(session)
+        let fixture = try await recorder.fixture()
+        let replay = try StubWebSocketTransport(fixture: fixture)
+        let replayed = try await converse(replay.session(middleware: [AuthorizationMiddleware(tokens: tokens)]))
+        #expect(replayed.events == live.events)
+        #expect(live.events == ["hello"])
+        #expect(replayed.error?.description == live.error?.description)  // message 2 is binary: not a ChatEvent
+        #expect(await recorder.scripts.count == 2)
+        #expect(String(decoding: fixture, as: UTF8.self).contains(#""reject""#))
+    }
+
     @Test func theReconnectionWaitGrowsWithinTheFloorAndTheCap() {
         let policy = WebSocketReconnection.exponentialBackoff(
             initialDelay: .seconds(1), minimumDelay: .milliseconds(800), maximumDelay: .seconds(10))
