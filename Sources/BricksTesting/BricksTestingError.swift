@@ -14,6 +14,8 @@ public enum BricksTestingError: Error, Sendable, CustomStringConvertible {
     case unwritableFixture(path: String, reason: String)
     /// A test asked for the body of a request that has none.
     case missingBody(request: String)
+    /// A ``StubWebSocketTransport`` script expected one message and the app sent another.
+    case unexpectedWebSocketMessage(expected: String, sent: String)
 
     /// A sentence that says what went wrong and what to do about it.
     public var description: String {
@@ -32,6 +34,8 @@ public enum BricksTestingError: Error, Sendable, CustomStringConvertible {
             return "RecordingTransport could not write the fixture \(path): \(reason)"
         case .missingBody(let request):
             return "The request \(request) has no body."
+        case .unexpectedWebSocketMessage(let expected, let sent):
+            return "The WebSocket script expected the app to send \(expected), but it sent \(sent)."
         }
     }
 }

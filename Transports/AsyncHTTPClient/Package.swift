@@ -34,6 +34,8 @@ let package = Package(
                 asyncHTTPClient,
                 nio("NIOCore"),
                 nio("NIOHTTP1"),
+                nio("NIOPosix"),
+                nio("NIOWebSocket"),
                 nio("NIOConcurrencyHelpers"),
                 nio("NIOFoundationCompat"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and tests the AsyncHTTPClient transport package from a fresh clone: starts the root's
-# local httpbin servers (scripts/httpbin.sh, PyPI packages in the root .venv), runs this package's
+# local httpbin servers (scripts/httpbin.sh, PyPI packages in the root .venv) and WebSocket server
+# (scripts/websocket.sh, PyPI's websockets in the same .venv), runs this package's
 # unit tests and the root integration suite on AsyncHTTPClientTransport with warnings as errors
 # (AsyncHTTPClient and its dependencies build cleanly with them), runs them again under
 # ThreadSanitizer, and stops the servers whatever happens.
@@ -16,10 +17,12 @@ python3 ../../scripts/check-docs.py Sources/BricksAsyncHTTPClient
 source ../../scripts/httpbin.sh
 source ../../scripts/sse.sh
 source ../../scripts/hostile.sh
-trap 'httpbin_stop; sse_stop; hostile_stop' EXIT
+source ../../scripts/websocket.sh
+trap 'httpbin_stop; sse_stop; hostile_stop; websocket_stop' EXIT
 httpbin_start
 sse_start
 hostile_start
+websocket_start
 # The integration tests fail, rather than skip, when this is set and no server is given.
 export BRICKS_REQUIRE_INTEGRATION=1
 

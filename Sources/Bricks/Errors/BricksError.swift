@@ -60,9 +60,9 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
         /// The body arrived faster than it was read, and more than `limit` bytes waited in the
         /// transport's spool file on disk: the transfer was stopped rather than fill the disk.
         case spoolLimitExceeded(limit: Int)
-        /// A Server-Sent Events stream stopped reconnecting under its ``SSEReconnection`` policy
-        /// after `reconnections` reconnections; `why` says which limit ended it and what the last
-        /// connection did.
+        /// A Server-Sent Events stream or a WebSocket connection stopped reconnecting under its
+        /// ``SSEReconnection`` or ``WebSocketReconnection`` policy after `reconnections`
+        /// reconnections; `why` says which limit ended it and what the last connection did.
         case reconnectionGaveUp(reconnections: Int, why: String)
         /// ``RateLimitMiddleware`` did not send the request: the wait for the host's rate limit
         /// would have passed the call's deadline or the policy's longest wait. `until` is when the
@@ -72,6 +72,18 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
         /// its file at `path`; `reason` says what the file system answered. Nothing is left
         /// behind, and an existing file at the destination is untouched.
         case fileWrite(path: String, reason: String)
+        /// The server closed a WebSocket connection with a code other than
+        /// ``WebSocketCloseCode/normalClosure``; `reason` is the text of its close frame.
+        case webSocketClosed(code: WebSocketCloseCode, reason: String)
+        /// A WebSocket keepalive ping went unanswered for `after`: the connection was half-open
+        /// and has been closed.
+        case pingTimedOut(after: Duration)
+        /// A WebSocket message was larger than the endpoint's
+        /// ``WebSocketSettings/maximumMessageSize``; the connection was closed with 1009.
+        case messageTooLarge(limit: Int)
+        /// The session's transport cannot do what the call needs (open a WebSocket connection,
+        /// say); the string names one that can.
+        case unsupportedTransport(String)
     }
 
     /// What went wrong.
@@ -182,12 +194,23 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
             return "the body arrived faster than it was read and more than \(limit) bytes waited on disk, "
                 + "so the transfer was stopped (read faster, or raise URLSessionTransport's maximumSpoolSize)"
         case .reconnectionGaveUp(let reconnections, let why):
-            return "gave up on the event stream after \(reconnections) reconnection\(reconnections == 1 ? "" : "s"): \(why)"
+            return "gave up on the stream after \(reconnections) reconnection\(reconnections == 1 ? "" : "s"): \(why)"
         case .rateLimited(let until, let why):
             let when = until.map { " (until \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
             return "the request was not sent to stay under the rate limit: \(why)\(when)"
         case .fileWrite(let path, let reason):
             return "the download could not be written to \(path): \(reason)"
+        case .webSocketClosed(let code, let reason):
+            return "the server closed the WebSocket connection with \(code)"
+                + (reason.isEmpty ? " and no reason" : ": \(reason)")
+        case .pingTimedOut(let after):
+            return "the server did not answer a WebSocket ping within \(Self.format(after)), "
+                + "so the connection was taken as lost and closed"
+        case .messageTooLarge(let limit):
+            return "a WebSocket message was larger than the limit of \(limit) bytes, so the connection was closed "
+                + "(raise the endpoint's webSocketSettings.maximumMessageSize if such messages are expected)"
+        case .unsupportedTransport(let reason):
+            return reason
         }
     }
 

@@ -55,12 +55,17 @@ public struct Session: Sendable {
         self.core = core
         self.middleware = middleware
         self.overallTimeout = overallTimeout
-        var chain: Middleware.Next = { head, body, context in try await core.send(head, body: body, context: context) }
+        chain = Self.fold(middleware) { head, body, context in try await core.send(head, body: body, context: context) }
+    }
+
+    /// `middleware` wrapped around `terminal`, the first element outermost.
+    static func fold(_ middleware: [any Middleware], around terminal: @escaping Middleware.Next) -> Middleware.Next {
+        var chain = terminal
         for layer in middleware.reversed() {
             let next = chain
             chain = { head, body, context in try await layer.intercept(head, body: body, context: context, next: next) }
         }
-        self.chain = chain
+        return chain
     }
 
     /// A session with a stack of sensible defaults on ``URLSessionTransport/shared``: see

@@ -10,6 +10,8 @@ struct StreamItemError: Error, CustomStringConvertible {
         case line
         /// A server-sent event, numbered from 1 on its connection, with its `id` if it had one.
         case event(id: String?)
+        /// A WebSocket message, numbered from 1 on its connection.
+        case message
     }
 
     let item: Item
@@ -25,10 +27,11 @@ struct StreamItemError: Error, CustomStringConvertible {
         switch item {
         case .line: name = "line \(number)"
         case .event(let id): name = "event \(number)" + (id.map { " (id \"\($0)\")" } ?? "")
+        case .message: name = "message \(number)"
         }
         if hasInvalidUTF8 {
             switch item {
-            case .line: return "\(name) of the stream is not valid UTF-8"
+            case .line, .message: return "\(name) of the stream is not valid UTF-8"
             case .event:
                 return "\(name) of the stream could not be decoded: its data held bytes that are not valid UTF-8 "
                     + "(read as U+FFFD), then \(BricksError.describe(decoding: cause))"
@@ -51,7 +54,7 @@ struct StreamItemError: Error, CustomStringConvertible {
             let text = String(decoding: bytes.prefix(BricksError.excerptLength), as: UTF8.self)
             let invalidUTF8: Bool
             switch item {
-            case .line: invalidUTF8 = String(bytes: bytes, encoding: .utf8) == nil
+            case .line, .message: invalidUTF8 = String(bytes: bytes, encoding: .utf8) == nil
             case .event: invalidUTF8 = text.unicodeScalars.contains("\u{FFFD}")
             }
             let failure = StreamItemError(item: item, number: number, cause: error, hasInvalidUTF8: invalidUTF8)

@@ -25,7 +25,7 @@ public final class URLSessionTransport: HTTPTransport {
     private let delegate: URLSessionTransportDelegate
     /// The session for requests that must not be sent twice, made on first use.
     private let freshConnections: Locked<Connections?> = Locked(nil)
-    private let configuration: URLSessionConfiguration
+    let configuration: URLSessionConfiguration
 
     /// A session and its delegate.
     private struct Connections {

@@ -30,6 +30,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// Whether ``shutdown()`` is this transport's job, and whether it has been done.
     private let ownership: NIOLockedValueBox<Ownership>
+    /// The TLS configuration of the client's requests, which WebSocket connections use too
+    /// (AsyncHTTPClient does not expose a client's own); `nil` for a client passed in.
+    let tlsConfiguration: TLSConfiguration?
 
     private enum Ownership {
         case borrowed, owned, shutDown
@@ -92,6 +95,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if configuration.tlsConfiguration == nil { configuration.tlsConfiguration = Self.closingTLSConfiguration }
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.ownership = NIOLockedValueBox(.owned)
+        self.tlsConfiguration = configuration.tlsConfiguration
     }
 
     /// Makes a transport that owns a new `HTTPClient` accepting the certificates `trust` allows.
@@ -143,6 +147,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public init(client: HTTPClient) {
         self.client = client
         self.ownership = NIOLockedValueBox(.borrowed)
+        self.tlsConfiguration = nil
     }
 
     deinit {

@@ -1,0 +1,375 @@
+@testable import Bricks
+import BricksTestSupport
+import BricksTesting
+import Foundation
+import Testing
+
+/// The chat API of these tests: JSON both ways.
+private struct ChatCommand: Codable, Equatable, Sendable {
+    var say: String
+}
+
+private struct ChatEvent: Codable, Equatable, Sendable {
+    var from: String
+    var text: String
+}
+
+private struct ChatRoom: WebSocketEndpoint, Sendable {
+    typealias Outgoing = ChatCommand
+    typealias Incoming = ChatEvent
+    var baseURL: URL { exampleBase }
+    var room = "swift"
+    var settings = WebSocketSettings(keepalive: nil)
+    var pathSegments: [String] { ["rooms", room] }
+    var webSocketSettings: WebSocketSettings { settings }
+}
+
+private struct TextSocket: WebSocketEndpoint, Sendable {
+    typealias Outgoing = String
+    typealias Incoming = String
+    var baseURL: URL { exampleBase }
+    var path: String { "/text" }
+}
+
+private struct BinarySocket: WebSocketEndpoint, Sendable {
+    typealias Outgoing = Data
+    typealias Incoming = Data
+    var baseURL: URL { exampleBase }
+    var path: String { "/binary" }
+}
+
+/// Fast reconnection for tests: no real waits.
+private let quickReconnection = WebSocketReconnection(
+    maximumAttempts: 3, initialDelay: .milliseconds(1), minimumDelay: .zero, maximumDelay: .milliseconds(5))
+
+/// Reads every message, failing the test if the loop hangs for a minute.
+private func readAll<Endpoint: WebSocketEndpoint & Sendable>(_ connection: WebSocketConnection<Endpoint>) async throws
+    -> [Endpoint.Incoming] where Endpoint.Incoming: Sendable
+{
+    try await withThrowingTaskGroup(of: [Endpoint.Incoming]?.self) { group in
+        group.addTask {
+            var all: [Endpoint.Incoming] = []
+            for try await message in connection.messages { all.append(message) }
+            return all
+        }
+        group.addTask {
+            try await Task.sleep(for: .seconds(60))
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let all = first else {
+            Issue.record("the messages did not end within a minute")
+            return []
+        }
+        return all
+    }
+}
+
+/// The reason of the error `operation` throws, or `nil` when it does not throw a BricksError.
+private func bricksError(_ operation: () async throws -> Void) async -> BricksError? {
+    do {
+        try await operation()
+        return nil
+    } catch let error as BricksError {
+        return error
+    } catch {
+        Issue.record("expected a BricksError, got \(error)")
+        return nil
+    }
+}
+
+@Suite struct WebSocketTests {
+    @Test func aScriptedChatRoundTripsTypedMessagesAndEndsAtANormalClose() async throws {
+        let stub = StubWebSocketTransport(script: [
+            .expect(json: #"{"say":"hello"}"#),
+            .reply(json: #"{"from":"ada","text":"hello yourself"}"#),
+            .reply(json: #"{"from":"bob","text":"hi"}"#),
+            .close(.normalClosure),
+        ])
+        let chat = try await stub.session().connect(to: ChatRoom())
+        try await chat.send(ChatCommand(say: "hello"))
+        let events = try await readAll(chat)
+        #expect(events == [ChatEvent(from: "ada", text: "hello yourself"), ChatEvent(from: "bob", text: "hi")])
+        #expect(await stub.sentMessages == [.text(#"{"say":"hello"}"#)])
+        #expect(chat.handshake.statusCode == 101)
+    }
+
+    @Test func textAndBinaryEndpointsUseTheirOwnFrames() async throws {
+        let text = StubWebSocketTransport(script: [.expect(.text("ping")), .reply(.text("pong")), .close(.normalClosure)])
+        let textConnection = try await text.session().connect(to: TextSocket())
+        try await textConnection.send("ping")
+        #expect(try await readAll(textConnection) == ["pong"])
+
+        let bytes = Data([0, 1, 2, 255])
+        let binary = StubWebSocketTransport(script: [.expect(.binary(bytes)), .reply(.binary(bytes)), .close(.normalClosure)])
+        let binaryConnection = try await binary.session().connect(to: BinarySocket())
+        try await binaryConnection.send(bytes)
+        #expect(try await readAll(binaryConnection) == [bytes])
+    }
+
+    @Test func theHandshakeGoesThroughTheMiddlewareWithTheEndpointsURLAndHeaders() async throws {
+        let stub = StubWebSocketTransport(script: [.close(.normalClosure)])
+        var room = ChatRoom(room: "a b")
+        room.settings.subprotocols = ["chat.v2", "chat.v1"]
+        let session = stub.session(middleware: [AuthorizationMiddleware(bearer: { "secret" })])
+        let chat = try await session.connect(to: room)
+        _ = try await readAll(chat)
+        let head = try #require(await stub.handshakes.first)
+        #expect(head.method == .get)
+        #expect(head.url.absoluteString == exampleBase.absoluteString + "/rooms/a%20b")
+        #expect(head.headerFields["Authorization"] == "Bearer secret")
+        #expect(head.headerFields["Sec-WebSocket-Protocol"] == "chat.v2, chat.v1")
+    }
+
+    @Test func aRefusedHandshakeThrowsItsStatusAndBody() async throws {
+        let stub = StubWebSocketTransport([.reject(status: 403, body: #"{"error":"not a member"}"#)])
+        let error = await bricksError { _ = try await stub.session().connect(to: ChatRoom()) }
+        guard case .unacceptableStatus(let head, let body)? = error?.reason else {
+            Issue.record("expected an unacceptable status, got \(String(describing: error))")
+            return
+        }
+        #expect(head.statusCode == 403)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"error":"not a member"}"#)
+        #expect(error?.request?.endpoint == "ChatRoom")
+        #expect(error?.description.contains("not a member") == true)
+    }
+
+    @Test func aTokenRejectedAtTheHandshakeIsRefreshedAndTheHandshakeSentAgain() async throws {
+        let stub = StubWebSocketTransport([.reject(status: 401), .accept([.close(.normalClosure)])])
+        let tokens = TokenStore(token: "old") { _ in "new" }
+        let chat = try await stub.session(middleware: [AuthorizationMiddleware(tokens: tokens)]).connect(to: ChatRoom())
+        _ = try await readAll(chat)
+        let sent = await stub.handshakes.map { $0.headerFields["Authorization"] }
+        #expect(sent == ["Bearer old", "Bearer new"])
+    }
+
+    @Test func aCloseWithAnotherCodeThrowsTheCodeAndReason() async throws {
+        let stub = StubWebSocketTransport(script: [
+            .reply(json: #"{"from":"ada","text":"bye"}"#), .close(.internalServerError, reason: "database down"),
+        ])
+        let chat = try await stub.session().connect(to: ChatRoom())
+        var received: [ChatEvent] = []
+        let error = await bricksError { for try await event in chat.messages { received.append(event) } }
+        #expect(received.count == 1)
+        guard case .webSocketClosed(let code, let reason)? = error?.reason else {
+            Issue.record("expected webSocketClosed, got \(String(describing: error))")
+            return
+        }
+        #expect(code == .internalServerError)
+        #expect(reason == "database down")
+        #expect(error?.description.contains("1011 (internal server error): database down") == true)
+    }
+
+    @Test func aMessageThatCannotBeDecodedIsNamedByItsNumberAndQuoted() async throws {
+        let stub = StubWebSocketTransport(script: [
+            .reply(json: #"{"from":"ada","text":"one"}"#), .reply(json: #"{"from":"ada","txt":"two"}"#),
+        ])
+        let chat = try await stub.session().connect(to: ChatRoom())
+        let error = await bricksError { for try await _ in chat.messages {} }
+        let description = try #require(error?.description)
+        #expect(description.contains("message 2"))
+        #expect(description.contains(#"{"from":"ada","txt":"two"}"#))
+        #expect(description.contains("text"))
+        #expect(await stub.closes.first?.code == .unsupportedData)
+    }
+
+    @Test func aMessageOverTheLimitClosesWith1009() async throws {
+        let stub = StubWebSocketTransport(script: [.reply(.text(String(repeating: "x", count: 65)))])
+        var room = ChatRoom()
+        room.settings.maximumMessageSize = 64
+        let chat = try await stub.session().connect(to: room)
+        let error = await bricksError { for try await _ in chat.messages {} }
+        guard case .messageTooLarge(let limit)? = error?.reason else {
+            Issue.record("expected messageTooLarge, got \(String(describing: error))")
+            return
+        }
+        #expect(limit == 64)
+        #expect(await stub.closes.first?.code == .messageTooBig)
+    }
+
+    @Test func anUnansweredPingEndsTheMessagesWithAPingTimeout() async throws {
+        let stub = StubWebSocketTransport(script: [.ignorePings])
+        var room = ChatRoom()
+        room.settings.keepalive = WebSocketKeepalive(interval: .milliseconds(10), timeout: .milliseconds(50))
+        let chat = try await stub.session().connect(to: room)
+        let error = await bricksError { _ = try await readAll(chat) }
+        guard case .pingTimedOut(let after)? = error?.reason else {
+            Issue.record("expected pingTimedOut, got \(String(describing: error))")
+            return
+        }
+        #expect(after == .milliseconds(50))
+    }
+
+    @Test func answeredPingsKeepTheConnectionOpen() async throws {
+        let stub = StubWebSocketTransport(script: [.expect(.text(#"{"say":"done"}"#)), .close(.normalClosure)])
+        var room = ChatRoom()
+        room.settings.keepalive = WebSocketKeepalive(interval: .milliseconds(1), timeout: .seconds(30))
+        let chat = try await stub.session().connect(to: room)
+        try await Task.sleep(for: .milliseconds(50))  // several pings, all answered
+        try await chat.send(ChatCommand(say: "done"))
+        #expect(try await readAll(chat).isEmpty)
+    }
+
+    @Test func aDroppedConnectionReconnectsAndRunsTheHook() async throws {
+        let stub = StubWebSocketTransport([
+            .accept([.reply(json: #"{"from":"ada","text":"one"}"#), .drop]),
+            .accept([.expect(json: #"{"say":"resume"}"#), .reply(json: #"{"from":"ada","text":"two"}"#), .close(.normalClosure)]),
+        ])
+        var room = ChatRoom()
+        room.settings.reconnection = quickReconnection
+        let hookRuns = Counter()
+        let chat = try await stub.session().connect(to: room) {
+            await hookRuns.increment()
+            return [ChatCommand(say: "resume")]
+        }
+        let events = try await readAll(chat)
+        #expect(events.map(\.text) == ["one", "two"])
+        #expect(await hookRuns.value == 1)
+        #expect(await stub.handshakes.count == 2)
+    }
+
+    @Test(arguments: [WebSocketCloseCode.normalClosure, .policyViolation])
+    func noReconnectionFollowsANormalCloseOrAPolicyViolation(code: WebSocketCloseCode) async throws {
+        let stub = StubWebSocketTransport([.accept([.close(code, reason: "done")]), .accept([])])
+        var room = ChatRoom()
+        room.settings.reconnection = quickReconnection
+        let chat = try await stub.session().connect(to: room)
+        let error = await bricksError { _ = try await readAll(chat) }
+        if code == .normalClosure {
+            #expect(error == nil)
+        } else {
+            guard case .webSocketClosed(let closed, _)? = error?.reason else {
+                Issue.record("expected webSocketClosed, got \(String(describing: error))")
+                return
+            }
+            #expect(closed == code)
+        }
+        #expect(await stub.handshakes.count == 1)
+    }
+
+    @Test func reconnectingGivesUpAfterTheAttemptsInARow() async throws {
+        let stub = StubWebSocketTransport([.accept([.drop]), .reject(status: 503, body: "maintenance")])
+        var room = ChatRoom()
+        room.settings.reconnection = quickReconnection
+        let chat = try await stub.session().connect(to: room)
+        let error = await bricksError { _ = try await readAll(chat) }
+        guard case .reconnectionGaveUp(let reconnections, let why)? = error?.reason else {
+            Issue.record("expected reconnectionGaveUp, got \(String(describing: error))")
+            return
+        }
+        #expect(reconnections == 3)
+        #expect(why.contains("503"))
+        #expect(await stub.handshakes.count == 4)
+    }
+
+    @Test func aClientErrorAtAReconnectionEndsTheMessagesWithIt() async throws {
+        let stub = StubWebSocketTransport([.accept([.drop]), .reject(status: 403)])
+        var room = ChatRoom()
+        room.settings.reconnection = quickReconnection
+        let chat = try await stub.session().connect(to: room)
+        let error = await bricksError { _ = try await readAll(chat) }
+        #expect(error?.statusCode == 403)
+        #expect(await stub.handshakes.count == 2)
+    }
+
+    @Test func closingEndsTheMessagesAndLaterSendsFail() async throws {
+        let stub = StubWebSocketTransport(script: [])
+        let chat = try await stub.session().connect(to: ChatRoom())
+        let reader = Task { try await readAll(chat) }
+        await chat.close(code: .goingAway, reason: "leaving")
+        #expect(try await reader.value.isEmpty)
+        let closes = await stub.closes
+        #expect(closes.first?.code == .goingAway)
+        #expect(closes.first?.reason == "leaving")
+        let error = await bricksError { try await chat.send(ChatCommand(say: "late")) }
+        #expect(error?.description.contains("closed by this app") == true)
+    }
+
+    @Test func aSendTheScriptDoesNotExpectFails() async throws {
+        let stub = StubWebSocketTransport(script: [.expect(json: #"{"say":"a"}"#)])
+        let chat = try await stub.session().connect(to: ChatRoom())
+        await #expect(throws: BricksTestingError.self) { try await chat.send(ChatCommand(say: "b")) }
+        await chat.close()
+    }
+
+    @Test func sendsFromManyTasksAllArrive() async throws {
+        let stub = StubWebSocketTransport(script: [])
+        let chat = try await stub.session().connect(to: ChatRoom())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<100 {
+                group.addTask { try await chat.send(ChatCommand(say: "\(index)")) }
+            }
+            try await group.waitForAll()
+        }
+        let sent = await stub.sentMessages
+        #expect(Set(sent).count == 100)
+        await chat.close()
+    }
+
+    @Test func aTransportWithoutWebSocketsIsNamedInTheError() async throws {
+        let error = await bricksError { _ = try await StubTransport().session().connect(to: ChatRoom()) }
+        guard case .unsupportedTransport(let why)? = error?.reason else {
+            Issue.record("expected unsupportedTransport, got \(String(describing: error))")
+            return
+        }
+        #expect(why.contains("StubTransport"))
+        #expect(why.contains("AsyncHTTPClientTransport"))
+    }
+
+    #if canImport(FoundationNetworking)
+    @Test func urlSessionOnLinuxSaysItCannotCarryWebSockets() async throws {
+        let error = await bricksError { _ = try await Session(transport: URLSessionTransport()).connect(to: ChatRoom()) }
+        guard case .unsupportedTransport(let why)? = error?.reason else {
+            Issue.record("expected unsupportedTransport, got \(String(describing: error))")
+            return
+        }
+        #expect(why.contains("URLSession on this platform cannot carry WebSockets"))
+        #expect(why.contains("AsyncHTTPClientTransport"))
+        #expect(error?.request?.endpoint == "ChatRoom")
+    }
+    #endif
+
+    @Test func aRecordedConversationPlaysBackOffline() async throws {
+        let server = StubWebSocketTransport([
+            .reject(status: 401, body: "who are you"),
+            .accept([
+                .expect(json: #"{"say":"hi"}"#), .reply(json: #"{"from":"ada","text":"hello"}"#),
+                .reply(.binary(Data([1, 2]))), .close(.goingAway, reason: "restart"),
+            ]),
+        ])
+        let recorder = RecordingWebSocketTransport(recording: server)
+        let tokens = TokenStore(token: "old") { _ in "new" }
+        let session = recorder.session(middleware: [AuthorizationMiddleware(tokens: tokens)])
+        func converse(_ session: Session) async throws -> (events: [String], error: BricksError?) {
+            let chat = try await session.connect(to: ChatRoom())
+            try await chat.send(ChatCommand(say: "hi"))
+            var events: [String] = []
+            let error = await bricksError { for try await event in chat.messages { events.append(event.text) } }
+            return (events, error)
+        }
+        let live = try await converse(session)
+        let fixture = try await recorder.fixture()
+        let replay = try StubWebSocketTransport(fixture: fixture)
+        let replayed = try await converse(replay.session(middleware: [AuthorizationMiddleware(tokens: tokens)]))
+        #expect(replayed.events == live.events)
+        #expect(live.events == ["hello"])
+        #expect(replayed.error?.description == live.error?.description)  // message 2 is binary: not a ChatEvent
+        #expect(await recorder.scripts.count == 2)
+        #expect(String(decoding: fixture, as: UTF8.self).contains(#""reject""#))
+    }
+
+    @Test func theReconnectionWaitGrowsWithinTheFloorAndTheCap() {
+        let policy = WebSocketReconnection.exponentialBackoff(
+            initialDelay: .seconds(1), minimumDelay: .milliseconds(800), maximumDelay: .seconds(10))
+        #expect(policy.delay(beforeAttempt: 1, random: 0) == .seconds(1))
+        #expect(policy.delay(beforeAttempt: 3, random: 0) == .seconds(4))
+        #expect(policy.delay(beforeAttempt: 20, random: 0) == .seconds(10))
+        #expect(policy.delay(beforeAttempt: 1, random: 0.99) == .milliseconds(800))
+    }
+}
+
+/// A count shared with a hook.
+private actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
+}
