@@ -116,7 +116,7 @@ private func bricksError(_ operation: () async throws -> Void) async -> BricksEr
         _ = try await readAll(chat)
         let head = try #require(await stub.handshakes.first)
         #expect(head.method == .get)
-        #expect(head.url.absoluteString == exampleBase.absoluteString + "/rooms/a%20b")
+        #expect(head.urlString == exampleBase.absoluteString + "/rooms/a%20b")
         #expect(head.headerFields["Authorization"] == "Bearer secret")
         #expect(head.headerFields["Sec-WebSocket-Protocol"] == "chat.v2, chat.v1")
     }

@@ -51,7 +51,7 @@ extension Session {
     {
         var context = MiddlewareContext(endpointType: Endpoint.self, isIdempotent: true)
         // Neither shared nor cached: each handshake opens a connection of its own.
-        context.streamsBody = true
+        context.bodyMode = .streamed
         let secretNames = endpoint.secretHeaderNames
         if !secretNames.isEmpty { context.secretHeaderNames = SecretNames.lowercased(SecretNames.headerFields(adding: secretNames)) }
         if let overallTimeout { context.deadline = .now + overallTimeout }

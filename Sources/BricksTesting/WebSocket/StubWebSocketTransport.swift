@@ -48,7 +48,7 @@ public actor StubWebSocketTransport: HTTPTransport, WebSocketTransport {
         -> RawResponse
     {
         RawResponse(
-            head: ResponseHead(statusCode: 404, url: head.url),
+            head: ResponseHead(statusCode: 404, url: try head.makeURL()),
             body: ResponseBody(Data("StubWebSocketTransport opens WebSocket connections only".utf8)))
     }
 
@@ -56,17 +56,17 @@ public actor StubWebSocketTransport: HTTPTransport, WebSocketTransport {
     public func openWebSocket(_ head: RequestHead, context: WebSocketTransportContext) async throws -> WebSocketUpgrade {
         handshakes.append(head)
         guard let script = scripts.isEmpty ? nil : scripts[Swift.min(opened, scripts.count - 1)] else {
-            return .rejected(RawResponse(head: ResponseHead(statusCode: 404, url: head.url)))
+            return .rejected(RawResponse(head: ResponseHead(statusCode: 404, url: try head.makeURL())))
         }
         opened += 1
         switch script {
         case .reject(let status, let body):
-            return .rejected(RawResponse(head: ResponseHead(statusCode: status, url: head.url), body: ResponseBody(Data(body.utf8))))
+            return .rejected(RawResponse(head: ResponseHead(statusCode: status, url: try head.makeURL()), body: ResponseBody(Data(body.utf8))))
         case .accept(let steps):
             var fields = HeaderFields()
             fields.append(name: "Upgrade", value: "websocket")
             fields.append(name: "Connection", value: "Upgrade")
-            return .accepted(ResponseHead(statusCode: 101, headerFields: fields, url: head.url), StubWebSocketLink(steps, stub: self))
+            return .accepted(ResponseHead(statusCode: 101, headerFields: fields, url: try head.makeURL()), StubWebSocketLink(steps, stub: self))
         }
     }
 
