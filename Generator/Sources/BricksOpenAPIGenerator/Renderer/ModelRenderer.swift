@@ -220,7 +220,8 @@ struct ModelRenderer {
 
     func render(_ decl: OneOfDecl, into writer: inout CodeWriter) {
         let keyword = decl.isIndirect ? "indirect enum" : "enum"
-        let opening = "\(access)\(keyword) \(decl.name): Codable, Hashable, Sendable"
+        let literals = Self.literals(of: decl)
+        let opening = "\(access)\(keyword) \(decl.name): Codable, Hashable, Sendable" + literals.map { ", " + $0.protocolName }.joined()
         renderType(doc: decl.doc, opening, nested: decl.nested, into: &writer) { writer in
             for member in decl.cases { writer.line("case \(member.name)(\(member.type.swift))") }
             writer.line("")
@@ -259,6 +260,40 @@ struct ModelRenderer {
                     }
                 }
             }
+            for literal in literals {
+                writer.line("")
+                writer.line("/// `.\(Self.unescaped(literal.caseName))(value)`, written as a literal.")
+                writer.line("\(access)init(\(literal.label) value: \(literal.type)) { self = .\(literal.caseName)(value) }")
+            }
         }
+    }
+
+    /// A literal a one-of enum is written as: the protocol, the initialiser's label, the type and the case.
+    struct Literal {
+        var protocolName: String
+        var label: String
+        var type: String
+        var caseName: String
+    }
+
+    /// The literals of a union of values (two kinds of scalar or more, as ChromaDB's metadata value:
+    /// `["n": 1, "kind": "x"]`), each for the one case of its kind: not of an id-or-object union
+    /// (Stripe's expandable fields), which would pay a conformance each for little.
+    static func literals(of decl: OneOfDecl) -> [Literal] {
+        let kinds: [(protocolName: String, label: String, types: Set<String>)] = [
+            ("ExpressibleByStringLiteral", "stringLiteral", ["String"]),
+            ("ExpressibleByIntegerLiteral", "integerLiteral", ["Int", "Int32", "Int64"]),
+            ("ExpressibleByFloatLiteral", "floatLiteral", ["Double", "Float"]),
+            ("ExpressibleByBooleanLiteral", "booleanLiteral", ["Bool"]),
+        ]
+        let literals = kinds.compactMap { kind -> Literal? in
+            let matching = decl.cases.filter { member in
+                if case .named(let name) = member.type { return kind.types.contains(name) }
+                return false
+            }
+            guard matching.count == 1, let member = matching.first else { return nil }
+            return Literal(protocolName: kind.protocolName, label: kind.label, type: member.type.swift, caseName: member.name)
+        }
+        return literals.count >= 2 ? literals : []
     }
 }

@@ -155,7 +155,7 @@ public nonisolated struct Everything: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated enum IdOrName: Codable, Hashable, Sendable {
+public nonisolated enum IdOrName: Codable, Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     case integer(Int)
     case string(String)
     case stringList([String])
@@ -184,6 +184,12 @@ public nonisolated enum IdOrName: Codable, Hashable, Sendable {
         case .stringList(let value): try value.encode(to: encoder)
         }
     }
+
+    /// `.string(value)`, written as a literal.
+    public init(stringLiteral value: String) { self = .string(value) }
+
+    /// `.integer(value)`, written as a literal.
+    public init(integerLiteral value: Int) { self = .integer(value) }
 }
 
 public nonisolated struct Leaf: Codable, Hashable, Sendable {
