@@ -32,6 +32,10 @@ import Testing
           /flows/filter:
             post:
               operationId: read_flows_flows_filter_post
+              requestBody:
+                content:
+                  application/json:
+                    schema: {$ref: '#/components/schemas/Body_read_flows_flows_filter_post'}
               responses: {"200": {description: ok}}
           /flow_runs/filter:
             post:
@@ -55,6 +59,11 @@ import Testing
             get:
               operationId: sayHello
               responses: {"200": {description: ok}}
+        components:
+          schemas:
+            Body_read_flows_flows_filter_post:
+              type: object
+              properties: {limit: {type: integer}}
         """
 
     @Test func fastAPIIdsAreNamedAfterTheirFunction() throws {
@@ -71,6 +80,9 @@ import Testing
         #expect(names.contains("ReadFlowsFlowRunsFilter"))
         #expect(names.contains("ReadTaskTasksIdGet"))
         #expect(names.contains("ReadTaskTasksNameGet"))
+        // FastAPI's `Body_<operation id>` schema takes the operation's name.
+        #expect(api.model("ReadFlowsFlowsFilterBody") != nil)
+        #expect(api.operation("ReadFlowsFlowsFilter")?.body == .json(.named("ReadFlowsFlowsFilterBody")))
     }
 
     @Test func configuredNamesWin() throws {

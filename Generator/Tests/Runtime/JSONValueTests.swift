@@ -57,11 +57,22 @@ import Testing
     }
 
     @Test func anEndpointSendsItsBodyAsWritten() throws {
-        let request = AddRecords(body: .init(ids: ["a"], metadatas: [["n": 1, "ratio": 2.0]], where: ["n": ["$gte": 2.0]]))
+        // ChromaDB's shape: metadata values are a union of scalars, the filter is free-form.
+        let request = AddRecords(body: .init(
+            ids: ["a"], metadatas: [["n": 1, "ratio": 2.0, "kind": "x", "ok": true]], extra: ["w": 3.0], where: ["n": ["$gte": 2.0]]))
         let body = String(decoding: try #require(try request.makeRequestBody()?.data), as: UTF8.self)
         #expect(body.contains(#""where":{"n":{"$gte":2.0}}"#))
         #expect(body.contains(#""ratio":2.0"#))
         #expect(body.contains(#""n":1"#))
+        #expect(body.contains(#""w":3.0"#))
+    }
+
+    @Test func aUnionOfAnIntegerAndANumberKeepsItsForm() throws {
+        let values = try ConstructsCoding.decoder.decode([MetadataValue].self, from: Data("[2.0, 2, 2.5, true, \"x\"]".utf8))
+        #expect(values == [.number(2.0), .integer(2), .number(2.5), .bool(true), .string("x")])
+        #expect(String(decoding: try ConstructsCoding.encoder.encode(values), as: UTF8.self) == #"[2.0,2,2.5,true,"x"]"#)
+        let literals: [MetadataValue] = [1, 1.0, "one", false]
+        #expect(literals == [.integer(1), .number(1.0), .string("one"), .bool(false)])
     }
 
     @Test func printedAsJSON() {

@@ -210,7 +210,7 @@ struct ModelRenderer {
             writer.block("switch index") { writer in
                 for (index, member) in decl.cases.enumerated() {
                     writer.outdented("case \(index):")
-                    writer.line("if let value = try? \(member.type.swift)(from: decoder) { self = .\(member.name)(value); return }")
+                    writer.line("if \(Self.wholeNumberGuard(member, in: decl))let value = try? \(member.type.swift)(from: decoder) { self = .\(member.name)(value); return }")
                 }
                 writer.outdented("default:")
                 writer.line("break")
@@ -243,7 +243,7 @@ struct ModelRenderer {
                     renderRankedMembers(decl, into: &writer)
                 } else {
                     for member in decl.cases {
-                        writer.block("if let value = try? \(member.type.swift)(from: decoder)") { writer in
+                        writer.block("if \(Self.wholeNumberGuard(member, in: decl))let value = try? \(member.type.swift)(from: decoder)") { writer in
                             writer.line("self = .\(member.name)(value)")
                             writer.line("return")
                         }
@@ -256,7 +256,8 @@ struct ModelRenderer {
             writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
                 writer.block("switch self") { writer in
                     for member in decl.cases {
-                        writer.outdented("case .\(member.name)(let value): try value.encode(to: encoder)")
+                        let value = Self.keepsNumbers(decl) && member.type == .double ? "JSONValue.number(value)" : "value"
+                        writer.outdented("case .\(member.name)(let value): try \(value).encode(to: encoder)")
                     }
                 }
             }
@@ -266,6 +267,19 @@ struct ModelRenderer {
                 writer.line("\(access)init(\(literal.label) value: \(literal.type)) { self = .\(literal.caseName)(value) }")
             }
         }
+    }
+
+    /// Whether a union has an integer case and a `Double` one (ChromaDB's metadata value): it keeps
+    /// a number's form as `JSONValue` does, `2.0` sent and read as the `Double`, `2` as the integer.
+    static func keepsNumbers(_ decl: OneOfDecl) -> Bool {
+        decl.cases.contains { $0.type == .double }
+            && decl.cases.contains { [TypeRef.int, .named("Int32"), .named("Int64")].contains($0.type) }
+    }
+
+    /// `!JSONValue.isWrittenAsFloat(decoder.codingPath), ` before the integer case of such a union.
+    private static func wholeNumberGuard(_ member: OneOfDecl.Case, in decl: OneOfDecl) -> String {
+        guard keepsNumbers(decl), [TypeRef.int, .named("Int32"), .named("Int64")].contains(member.type) else { return "" }
+        return "!JSONValue.isWrittenAsFloat(decoder.codingPath), "
     }
 
     /// A literal a one-of enum is written as: the protocol, the initialiser's label, the type and the case.

@@ -79,15 +79,17 @@ struct APITranslator {
 
         // 3. Names: components first, then operations, all unique.
         var taken = UniqueNames([apiName + "API", apiName + "Coding", apiName + "Credentials", apiName + "Webhook"])
+        let namedOperations = candidates.map {
+            OperationNaming.Operation(operationId: $0.operation.operationId, path: $0.path.rawValue, method: $0.method.rawValue)
+        }
+        let baseNames = OperationNaming.baseNames(namedOperations, configured: names)
+        let bodyNames = OperationNaming.bodySchemaNames(namedOperations, baseNames: baseNames)
         for key in allKeys.sorted() where needed.contains(key) {
-            var name = names[key] ?? Naming.typeName(key)
+            var name = names[key] ?? bodyNames[key] ?? Naming.typeName(key)
             if Naming.reservedTopLevelNames.contains(name) || name == apiName + "API" { name = apiName + name }
             context.componentTypeNames[key] = taken.claim(name)
         }
         var operationNames: [Int: String] = [:]
-        let baseNames = OperationNaming.baseNames(
-            candidates.map { OperationNaming.Operation(operationId: $0.operation.operationId, path: $0.path.rawValue, method: $0.method.rawValue) },
-            configured: names)
         for (index, var name) in baseNames.enumerated() {
             if Naming.reservedTopLevelNames.contains(name) || taken.contains(name) { name += "Request" }
             operationNames[index] = taken.claim(name)

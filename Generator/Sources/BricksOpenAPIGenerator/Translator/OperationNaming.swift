@@ -42,6 +42,17 @@ enum OperationNaming {
         }
     }
 
+    /// FastAPI's body schemas (`Body_read_flows_flows_filter_post`, the body of an operation whose
+    /// parameters are several) named after their operation's short name: `ReadFlowsBody`.
+    static func bodySchemaNames(_ operations: [Operation], baseNames: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for (operation, name) in zip(operations, baseNames) {
+            guard let id = operation.operationId, fastAPIFunction(operation) != nil else { continue }
+            result["Body_" + id] = name + "Body"
+        }
+        return result
+    }
+
     /// The words of a path's segments that are not parameters: `work_pools queues` of
     /// `/work_pools/{name}/queues`.
     static func literalWords(_ path: String) -> String {

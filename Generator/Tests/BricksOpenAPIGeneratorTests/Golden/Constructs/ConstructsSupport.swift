@@ -51,7 +51,7 @@ public nonisolated enum JSONValue: Codable, Hashable, Sendable, CustomStringConv
         else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
         }
-        else if let value = try? container.decode(Int.self), !Self.floatPlaces.contains(decoder.codingPath.map(Self.place)) {
+        else if !Self.isWrittenAsFloat(decoder.codingPath), let value = try? container.decode(Int.self) {
             self = .integer(value)
         }
         else if let value = try? container.decode(Double.self) {
@@ -118,6 +118,11 @@ public nonisolated enum JSONValue: Codable, Hashable, Sendable, CustomStringConv
     @TaskLocal private static var floatPlaces: Set<[String]> = []
     /// A text no string of a body holds: random in each process.
     private static let floatMark = "bricks-float-" + UUID().uuidString + ":"
+
+    /// Whether the number at `codingPath` was written with a fraction or an exponent (while `NumberKeepingDecoder` decodes).
+    static func isWrittenAsFloat(_ codingPath: [any CodingKey]) -> Bool {
+        !floatPlaces.isEmpty && floatPlaces.contains(codingPath.map(place))
+    }
 
     /// A member's name or an element's index, as a place in `floatPlaces`.
     private static func place(_ key: any CodingKey) -> String { key.intValue.map(String.init) ?? key.stringValue }

@@ -12,24 +12,29 @@ public nonisolated struct AddRecords: ConstructsAPI, POSTRequestType, JSONBodyRe
 
     public struct Body: Codable, Hashable, Sendable {
         public var ids: [String]
-        public var metadatas: [[String: JSONValue]]?
+        public var metadatas: [[String: MetadataValue]]?
+        public var extra: [String: JSONValue]?
         public var `where`: [String: JSONValue]?
 
-        public init(ids: [String], metadatas: [[String: JSONValue]]? = nil, `where`: [String: JSONValue]? = nil) {
+        public init(
+            ids: [String], metadatas: [[String: MetadataValue]]? = nil, extra: [String: JSONValue]? = nil,
+            `where`: [String: JSONValue]? = nil
+        ) {
             self.ids = ids
             self.metadatas = metadatas
+            self.extra = extra
             self.`where` = `where`
         }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
             ids = try c.decode("ids"); metadatas = try c.decodeIfPresent("metadatas")
-            `where` = try c.decodeIfPresent("where")
+            extra = try c.decodeIfPresent("extra"); `where` = try c.decodeIfPresent("where")
         }
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
             try c.encode(ids, forKey: "ids"); try c.encodeIfPresent(metadatas, forKey: "metadatas")
-            try c.encodeIfPresent(`where`, forKey: "where")
+            try c.encodeIfPresent(extra, forKey: "extra"); try c.encodeIfPresent(`where`, forKey: "where")
         }
     }
 
