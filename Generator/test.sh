@@ -56,7 +56,7 @@ expect GitHub "public nonisolated struct IssuesListForRepo: GitHubAPI, GETReques
 expect GitHub "private var _assignee: Indirect<NullableSimpleUser?> = Indirect(wrappedValue: nil)"
 expect Stripe "public nonisolated struct GetCustomers: StripeAPI, GETRequestType, CursorPaginatedRequestType, JSONResponseType {"
 expect Stripe "public var cursorParameter: String { \"starting_after\" }"
-expect Stripe "public var created: GetApplicationFees.Created? = nil"
+expect Stripe "public var created: Created? = nil"
 for api in GitHub Stripe; do
     longest=$(find "$work/Sources/$api" -name '*.swift' -exec wc -l {} + | grep -v ' total$' | sort -n | tail -1 | awk '{ print $1 }')
     test "$longest" -le 5000 || { echo "a generated $api file has $longest lines (more than 5,000)" >&2; exit 1; }

@@ -58,6 +58,7 @@ public enum BricksOpenAPIGenerator {
         }
         try configuration.checkOperations(operationIds)
         try configuration.checkModelsModule()
+        try configuration.checkBaseURL()
         let (api, summary, diagnostics) = APITranslator(document: loaded.document, configuration: configuration).translate()
         let renderer = FileRenderer(api: api, maximumLines: configuration.maximumLinesPerFile ?? 5_000)
         let (files, modelFiles) = renderer.modules()

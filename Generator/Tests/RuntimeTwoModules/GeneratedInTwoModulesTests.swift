@@ -27,3 +27,19 @@ import Testing
         #expect(nodes.first?.parent?.name == "b")
     }
 }
+
+/// The one place at run time that points the whole API elsewhere (the only test that sets it:
+/// it is one value for the process).
+@Suite struct GeneratedBaseURLTests {
+    @Test func oneBaseURLForEveryEndpoint() async throws {
+        let original = ConstructsSplitCoding.baseURL
+        #expect(original.absoluteString == "https://constructs.example")
+        ConstructsSplitCoding.baseURL = try #require(URL(string: "http://127.0.0.1:8000/api"))
+        defer { ConstructsSplitCoding.baseURL = original }
+        #expect(try StreamEvents().makeURLRequest().url?.absoluteString == "http://127.0.0.1:8000/api/events")
+        #expect(try GetText().makeURLRequest().url?.absoluteString == "http://127.0.0.1:8000/api/text")
+        // One call elsewhere still.
+        let other = try #require(URL(string: "http://localhost:9"))
+        #expect(try GetText().with(baseURL: other).makeURLRequest().url?.absoluteString == "http://localhost:9/text")
+    }
+}

@@ -116,13 +116,18 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
     /// `GitHub`): two targets, so that a release build of a large document compiles in two
     /// processes of about half the memory. Absent: one module. Needs `accessLevel: public`.
     public var modelsModule: String?
+    /// The base URL the endpoints start with (`http://localhost:8000`): for a document without a
+    /// server, or whose server is a path (`/api`, then appended to it); it replaces an absolute
+    /// one. At run time, `<Name>Coding.baseURL` changes it for every endpoint.
+    public var baseURL: String?
 
     /// Makes a configuration; every value has a default.
     public init(
         name: String? = nil, accessLevel: AccessLevel? = nil, include: Selection? = nil, exclude: Selection? = nil,
         names: [String: String]? = nil, pagination: [PaginationRule]? = nil, automaticPagination: Bool? = nil,
-        maximumLinesPerFile: Int? = nil, modelsModule: String? = nil
+        maximumLinesPerFile: Int? = nil, modelsModule: String? = nil, baseURL: String? = nil
     ) {
+        self.baseURL = baseURL
         self.name = name
         self.accessLevel = accessLevel
         self.include = include
@@ -166,7 +171,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
 
     private static let keys: Set<String> = [
         "name", "accessLevel", "include", "exclude", "names", "pagination", "automaticPagination", "maximumLinesPerFile",
-        "modelsModule",
+        "modelsModule", "baseURL",
     ]
     private static let selectionKeys: Set<String> = ["tags", "paths", "operations"]
     private static let paginationKeys: Set<String> = ["style", "operations", "cursorParameter", "nextCursor"]
@@ -204,6 +209,14 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
             throw GeneratorError(
                 at: "configuration /modelsModule",
                 "models in a module of their own must be public (the endpoints' module imports them): remove `accessLevel: internal`")
+        }
+    }
+
+    /// Refuses a `baseURL` that is not an absolute URL (the generated code builds it with `URL(string:)!`).
+    func checkBaseURL() throws(GeneratorError) {
+        guard let baseURL else { return }
+        guard let url = URL(string: baseURL), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
+            throw GeneratorError(at: "configuration /baseURL", "`\(baseURL)` is not an absolute http or https URL (such as `http://localhost:8000`)")
         }
     }
 

@@ -20,7 +20,7 @@ struct APIRenderer {
         writer.line("\(access)protocol \(api.protocolName): BaseURLRequestType\(constraint) {}")
         writer.line("")
         writer.block("extension \(api.protocolName)") { writer in
-            writer.line("/// `\(api.baseURL)`, from the description's first server; re-point it with `with(baseURL:)`.")
+            writer.line("/// `\(api.name)Coding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).")
             writer.line("\(access)var baseURL: URL { \(api.name)Coding.baseURL }")
             if !api.secretHeaderNames.isEmpty {
                 writer.line("")
@@ -93,11 +93,11 @@ struct APIRenderer {
     private func renderCoding(_ writer: inout CodeWriter) {
         writer.doc("How \(api.title) is reached and its JSON read and written.")
         writer.block("\(access)enum \(api.name)Coding") { writer in
-            writer.line("/// The API's base URL (checked when the code was generated: the `!` cannot fail).")
-            writer.line("\(access)static let baseURL = URL(string: \(CodeWriter.stringLiteral(api.baseURL)))!")
+            renderBaseURL(&writer)
             writer.line("")
             writer.line("/// Reads dates as RFC 3339, with or without fractional seconds.")
-            writer.block("\(access)static let decoder: JSONDecoder = {", opener: "", closing: "}()") { writer in
+            let decoder = JSONValueRenderer.coderOpening("Decoder", access: access, usesJSONValue: usesJSONValue)
+            writer.block(decoder.opening, opener: "", closing: decoder.closing) { writer in
                 writer.line("let decoder = JSONDecoder()")
                 writer.block("decoder.dateDecodingStrategy = .custom { decoder in", opener: "") { writer in
                     writer.line("let container = try decoder.singleValueContainer()")
@@ -109,7 +109,8 @@ struct APIRenderer {
             }
             writer.line("")
             writer.line("/// Writes dates as RFC 3339.")
-            writer.block("\(access)static let encoder: JSONEncoder = {", opener: "", closing: "}()") { writer in
+            let encoder = JSONValueRenderer.coderOpening("Encoder", access: access, usesJSONValue: usesJSONValue)
+            writer.block(encoder.opening, opener: "", closing: encoder.closing) { writer in
                 writer.line("let encoder = JSONEncoder()")
                 writer.line("encoder.dateEncodingStrategy = .iso8601")
                 writer.line("return encoder")
@@ -126,6 +127,41 @@ struct APIRenderer {
         }
         writer.line("")
         renderKey(&writer)
+    }
+
+    /// `GitHubCoding.baseURL`, the one base URL of every endpoint: the document's (or the
+    /// configuration's) until the app sets another, once, at start-up.
+    private func renderBaseURL(_ writer: inout CodeWriter) {
+        let coding = "\(api.name)Coding"
+        writer.doc(
+            "The base URL of every endpoint: `\(api.baseURL)` until set otherwise. Set it once, at start-up, to point the\n"
+                + "whole API elsewhere (`\(coding).baseURL = URL(string: \"http://127.0.0.1:8000\")!`); `with(baseURL:)` re-points one call.")
+        writer.block("\(access)static var baseURL: URL") { writer in
+            writer.line("get { server.url }")
+            writer.line("set { server.url = newValue }")
+        }
+        writer.line("")
+        writer.line("/// Where `baseURL` is kept (checked when the code was generated: the `!` cannot fail).")
+        writer.line("private static let server = Server(URL(string: \(CodeWriter.stringLiteral(api.baseURL)))!)")
+        writer.line("")
+        writer.line("/// A URL read and set from any thread.")
+        writer.block("private final class Server: @unchecked Sendable") { writer in
+            writer.line("private let lock = NSLock()")
+            writer.line("private var stored: URL")
+            writer.line("init(_ url: URL) { stored = url }")
+            writer.block("var url: URL") { writer in
+                writer.block("get") { writer in
+                    writer.line("lock.lock()")
+                    writer.line("defer { lock.unlock() }")
+                    writer.line("return stored")
+                }
+                writer.block("set") { writer in
+                    writer.line("lock.lock()")
+                    writer.line("stored = newValue")
+                    writer.line("lock.unlock()")
+                }
+            }
+        }
     }
 
     /// `GitHubCoding.Key`, the one coding key of every model (a JSON member name written as a string
@@ -216,32 +252,7 @@ struct APIRenderer {
         var writer = CodeWriter()
         header(&writer, imports: ["Foundation"])
         if usesJSONValue {
-            writer.doc("Any JSON value, for the schemas that do not say what they hold.")
-            writer.block("\(access)enum JSONValue: Codable, Hashable, Sendable") { writer in
-                for member in ["null", "bool(Bool)", "number(Double)", "string(String)", "array([JSONValue])", "object([String: JSONValue])"] {
-                    writer.line("case \(member)")
-                }
-                writer.line("")
-                writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
-                    writer.line("let container = try decoder.singleValueContainer()")
-                    writer.block("if container.decodeNil()") { writer in writer.line("self = .null") }
-                    writer.block("else if let value = try? container.decode(Bool.self)") { writer in writer.line("self = .bool(value)") }
-                    writer.block("else if let value = try? container.decode(Double.self)") { writer in writer.line("self = .number(value)") }
-                    writer.block("else if let value = try? container.decode(String.self)") { writer in writer.line("self = .string(value)") }
-                    writer.block("else if let value = try? container.decode([JSONValue].self)") { writer in writer.line("self = .array(value)") }
-                    writer.block("else") { writer in writer.line("self = .object(try container.decode([String: JSONValue].self))") }
-                }
-                writer.line("")
-                writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
-                    writer.line("var container = encoder.singleValueContainer()")
-                    writer.block("switch self") { writer in
-                        writer.outdented("case .null: try container.encodeNil()")
-                        for member in ["bool", "number", "string", "array", "object"] {
-                            writer.outdented("case .\(member)(let value): try container.encode(value)")
-                        }
-                    }
-                }
-            }
+            JSONValueRenderer(access: access).render(into: &writer)
         }
         if usesOrEmpty {
             if usesJSONValue { writer.line("") }
@@ -267,8 +278,13 @@ struct APIRenderer {
         }
         if usesIndirect {
             if usesJSONValue || usesOrEmpty { writer.line("") }
-            writer.doc("Stores a value on the heap, so that a model can hold a value of its own type (the private storage of its property).")
-            writer.block("\(access)struct Indirect<Value: Hashable & Sendable>: Hashable, Sendable") { writer in
+            writer.doc(
+                "Stores a value on the heap, so that a model can hold a value of its own type (the private storage of its property);\n"
+                    + "printed, mirrored and debugged as the value it holds.")
+            writer.block(
+                "\(access)struct Indirect<Value: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible,\n"
+                    + "    CustomReflectable"
+            ) { writer in
                 writer.block("private final class Storage: Sendable") { writer in
                     writer.line("let value: Value")
                     writer.line("init(_ value: Value) { self.value = value }")
@@ -286,6 +302,15 @@ struct APIRenderer {
                 writer.line("\(access)static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs.wrappedValue == rhs.wrappedValue }")
                 writer.line("")
                 writer.line("\(access)func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }")
+                writer.line("")
+                writer.line("/// The value's description.")
+                writer.line("\(access)var description: String { String(describing: wrappedValue) }")
+                writer.line("")
+                writer.line("/// The value's debug description.")
+                writer.line("\(access)var debugDescription: String { String(reflecting: wrappedValue) }")
+                writer.line("")
+                writer.line("/// The value's mirror.")
+                writer.line("\(access)var customMirror: Mirror { Mirror(reflecting: wrappedValue) }")
             }
         }
         return writer.text

@@ -9,7 +9,13 @@ struct FileRenderer {
     /// The files of the one module, or, when the models have a module of their own, the
     /// endpoints' module's files and the models' module's.
     func modules() -> (files: [GeneratedFile], modelFiles: [GeneratedFile]) {
-        let apiRenderer = APIRenderer(api: api, usesJSONValue: uses("JSONValue"), usesIndirect: usesIndirect, usesOrEmpty: uses("OrEmpty"))
+        // A union of an integer and a `Double` keeps a number's form through `JSONValue`.
+        let keepsNumbers = TypeWalker.contains(api.models + api.webhookNested + api.operations.flatMap(\.nested)) { decl in
+            if case .oneOf(let oneOf) = decl { return ModelRenderer.keepsNumbers(oneOf) }
+            return false
+        }
+        let apiRenderer = APIRenderer(
+            api: api, usesJSONValue: uses("JSONValue") || keepsNumbers, usesIndirect: usesIndirect, usesOrEmpty: uses("OrEmpty"))
         var files: [GeneratedFile] = []
         var modelFiles: [GeneratedFile] = []
         let split = api.modelsModule != nil

@@ -210,7 +210,7 @@ struct ModelRenderer {
             writer.block("switch index") { writer in
                 for (index, member) in decl.cases.enumerated() {
                     writer.outdented("case \(index):")
-                    writer.line("if let value = try? \(member.type.swift)(from: decoder) { self = .\(member.name)(value); return }")
+                    writer.line("if \(Self.wholeNumberGuard(member, in: decl))let value = try? \(member.type.swift)(from: decoder) { self = .\(member.name)(value); return }")
                 }
                 writer.outdented("default:")
                 writer.line("break")
@@ -220,7 +220,8 @@ struct ModelRenderer {
 
     func render(_ decl: OneOfDecl, into writer: inout CodeWriter) {
         let keyword = decl.isIndirect ? "indirect enum" : "enum"
-        let opening = "\(access)\(keyword) \(decl.name): Codable, Hashable, Sendable"
+        let literals = Self.literals(of: decl)
+        let opening = "\(access)\(keyword) \(decl.name): Codable, Hashable, Sendable" + literals.map { ", " + $0.protocolName }.joined()
         renderType(doc: decl.doc, opening, nested: decl.nested, into: &writer) { writer in
             for member in decl.cases { writer.line("case \(member.name)(\(member.type.swift))") }
             writer.line("")
@@ -242,7 +243,7 @@ struct ModelRenderer {
                     renderRankedMembers(decl, into: &writer)
                 } else {
                     for member in decl.cases {
-                        writer.block("if let value = try? \(member.type.swift)(from: decoder)") { writer in
+                        writer.block("if \(Self.wholeNumberGuard(member, in: decl))let value = try? \(member.type.swift)(from: decoder)") { writer in
                             writer.line("self = .\(member.name)(value)")
                             writer.line("return")
                         }
@@ -255,10 +256,58 @@ struct ModelRenderer {
             writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
                 writer.block("switch self") { writer in
                     for member in decl.cases {
-                        writer.outdented("case .\(member.name)(let value): try value.encode(to: encoder)")
+                        let value = Self.keepsNumbers(decl) && member.type == .double ? "JSONValue.number(value)" : "value"
+                        writer.outdented("case .\(member.name)(let value): try \(value).encode(to: encoder)")
                     }
                 }
             }
+            for literal in literals {
+                writer.line("")
+                writer.line("/// `.\(Self.unescaped(literal.caseName))(value)`, written as a literal.")
+                writer.line("\(access)init(\(literal.label) value: \(literal.type)) { self = .\(literal.caseName)(value) }")
+            }
         }
+    }
+
+    /// Whether a union has an integer case and a `Double` one (ChromaDB's metadata value): it keeps
+    /// a number's form as `JSONValue` does, `2.0` sent and read as the `Double`, `2` as the integer.
+    static func keepsNumbers(_ decl: OneOfDecl) -> Bool {
+        decl.cases.contains { $0.type == .double }
+            && decl.cases.contains { [TypeRef.int, .named("Int32"), .named("Int64")].contains($0.type) }
+    }
+
+    /// `!JSONValue.isWrittenAsFloat(decoder.codingPath), ` before the integer case of such a union.
+    private static func wholeNumberGuard(_ member: OneOfDecl.Case, in decl: OneOfDecl) -> String {
+        guard keepsNumbers(decl), [TypeRef.int, .named("Int32"), .named("Int64")].contains(member.type) else { return "" }
+        return "!JSONValue.isWrittenAsFloat(decoder.codingPath), "
+    }
+
+    /// A literal a one-of enum is written as: the protocol, the initialiser's label, the type and the case.
+    struct Literal {
+        var protocolName: String
+        var label: String
+        var type: String
+        var caseName: String
+    }
+
+    /// The literals of a union of values (two kinds of scalar or more, as ChromaDB's metadata value:
+    /// `["n": 1, "kind": "x"]`), each for the one case of its kind: not of an id-or-object union
+    /// (Stripe's expandable fields), which would pay a conformance each for little.
+    static func literals(of decl: OneOfDecl) -> [Literal] {
+        let kinds: [(protocolName: String, label: String, types: Set<String>)] = [
+            ("ExpressibleByStringLiteral", "stringLiteral", ["String"]),
+            ("ExpressibleByIntegerLiteral", "integerLiteral", ["Int", "Int32", "Int64"]),
+            ("ExpressibleByFloatLiteral", "floatLiteral", ["Double", "Float"]),
+            ("ExpressibleByBooleanLiteral", "booleanLiteral", ["Bool"]),
+        ]
+        let literals = kinds.compactMap { kind -> Literal? in
+            let matching = decl.cases.filter { member in
+                if case .named(let name) = member.type { return kind.types.contains(name) }
+                return false
+            }
+            guard matching.count == 1, let member = matching.first else { return nil }
+            return Literal(protocolName: kind.protocolName, label: kind.label, type: member.type.swift, caseName: member.name)
+        }
+        return literals.count >= 2 ? literals : []
     }
 }

@@ -79,15 +79,18 @@ struct APITranslator {
 
         // 3. Names: components first, then operations, all unique.
         var taken = UniqueNames([apiName + "API", apiName + "Coding", apiName + "Credentials", apiName + "Webhook"])
+        let namedOperations = candidates.map {
+            OperationNaming.Operation(operationId: $0.operation.operationId, path: $0.path.rawValue, method: $0.method.rawValue)
+        }
+        let baseNames = OperationNaming.baseNames(namedOperations, configured: names)
+        let bodyNames = OperationNaming.bodySchemaNames(namedOperations, baseNames: baseNames)
         for key in allKeys.sorted() where needed.contains(key) {
-            var name = names[key] ?? Naming.typeName(key)
+            var name = names[key] ?? bodyNames[key] ?? Naming.typeName(key)
             if Naming.reservedTopLevelNames.contains(name) || name == apiName + "API" { name = apiName + name }
             context.componentTypeNames[key] = taken.claim(name)
         }
         var operationNames: [Int: String] = [:]
-        for (index, candidate) in candidates.enumerated() {
-            let id = candidate.operation.operationId
-            var name = id.flatMap { names[$0] } ?? Naming.typeName(id ?? (candidate.method.rawValue.lowercased() + " " + candidate.path.rawValue))
+        for (index, var name) in baseNames.enumerated() {
             if Naming.reservedTopLevelNames.contains(name) || taken.contains(name) { name += "Request" }
             operationNames[index] = taken.claim(name)
         }
@@ -134,7 +137,10 @@ struct APITranslator {
         }
 
         // 5b. Webhooks: one enum, a case per webhook with its payload.
-        let (webhooks, webhookNested) = translateWebhooks(context: context, schemas: schemaTranslator)
+        var (webhooks, webhookNested) = translateWebhooks(context: context, schemas: schemaTranslator)
+        SharedTypes.hoist(
+            models: &models, operations: &operations, webhooks: &webhooks, webhookNested: &webhookNested,
+            webhookScope: apiName + "Webhook", context: context)
 
         // 6. The API error, credentials and base URL.
         let errorType = commonErrorType(candidates.map(\.operation), context: context, models: models)
@@ -328,10 +334,16 @@ struct APITranslator {
         return (credentials, unique.sorted())
     }
 
+    /// The document's first server (its variables at their defaults); the configuration's
+    /// `baseURL` instead of an absolute one, or before a path (`/api`).
     private func baseURL(context: TranslationContext) -> String {
+        var configured = configuration.baseURL
+        while configured?.hasSuffix("/") == true { configured?.removeLast() }
+        let fallback = configured ?? "http://localhost"
+        let advice = configured == nil ? " (set `baseURL` in the configuration, or `\(context.apiName)Coding.baseURL` at run time)" : ""
         guard let server = document.servers.first else {
-            context.warn("#/servers", "no server: the base URL is http://localhost")
-            return "http://localhost"
+            if configured == nil { context.warn("#/servers", "no server: the base URL is http://localhost" + advice) }
+            return fallback
         }
         var text = server.urlTemplate.absoluteString
         for (name, variable) in server.variables {
@@ -339,10 +351,13 @@ struct APITranslator {
         }
         while text.hasSuffix("/") { text.removeLast() }
         guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
-            context.warn("#/servers/0/url", "`\(text)` is not an absolute URL: the base URL is http://localhost" + (text.hasPrefix("/") ? text : ""))
-            return "http://localhost" + (text.hasPrefix("/") ? text : "")
+            let path = text.hasPrefix("/") ? text : ""
+            if configured == nil {
+                context.warn("#/servers/0/url", "`\(text)` is not an absolute URL: the base URL is http://localhost" + path + advice)
+            }
+            return fallback + path
         }
-        return text
+        return configured ?? text
     }
 
     // MARK: Names

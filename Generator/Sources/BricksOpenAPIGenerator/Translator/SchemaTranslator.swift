@@ -195,9 +195,10 @@ struct SchemaTranslator {
             // itself is not written.
             context.rollBack(to: mark)
             scope.taken.release(name)
+            context.noteUse(of: shared, by: scope.enclosing.first)
             return .named(shared)
         }
-        context.share(decl, shape: shape, at: inner.enclosing.joined(separator: "."))
+        context.share(decl, shape: shape, at: inner.enclosing.joined(separator: "."), title: schema.title)
         nested.append(decl)
         return .named(name)
     }

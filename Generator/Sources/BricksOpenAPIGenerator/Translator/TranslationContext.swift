@@ -27,6 +27,11 @@ final class TranslationContext {
     /// Whether inline types declared now may be used elsewhere: not those of a deprecated
     /// operation, whose name other code cannot mention without a warning.
     var sharesInlineTypes = true
+    /// The shared inline types (by qualified name) used from another top-level type than the one
+    /// that declared them: each gets a top-level name of its own (``SharedTypes``).
+    private(set) var sharedAcrossOwners: Set<String> = []
+    /// The `title` of each shared inline type's schema, when it has one: its top-level name.
+    private(set) var sharedTitles: [String: String] = [:]
 
     init(document: OpenAPI.Document, configuration: GeneratorConfiguration, apiName: String) {
         self.document = document
@@ -38,11 +43,18 @@ final class TranslationContext {
     var sharingMark: Int { journal.count }
 
     /// Records `decl`, declared at the qualified name `path`, as the type of its shape.
-    func share(_ decl: TypeDecl, shape: TypeDecl, at path: String) {
+    func share(_ decl: TypeDecl, shape: TypeDecl, at path: String, title: String? = nil) {
         guard sharesInlineTypes, sharedInlineTypes[shape] == nil else { return }
         sharedInlineTypes[shape] = path
         inlineDeclarations[path] = decl
+        if let title, !title.isEmpty { sharedTitles[path] = title }
         journal.append((shape, path))
+    }
+
+    /// Records that the top-level type `owner` uses the shared inline type at `path`.
+    func noteUse(of path: String, by owner: String?) {
+        guard let owner, path.split(separator: ".").first.map(String.init) != owner else { return }
+        sharedAcrossOwners.insert(path)
     }
 
     /// Forgets the shapes registered since `mark` (their declarations are not written after all).

@@ -11,7 +11,7 @@ import FoundationNetworking
 public nonisolated protocol ConstructsAPI: BaseURLRequestType {}
 
 nonisolated extension ConstructsAPI {
-    /// `https://constructs.example`, from the description's first server; re-point it with `with(baseURL:)`.
+    /// `ConstructsCoding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).
     public var baseURL: URL { ConstructsCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
@@ -35,11 +35,37 @@ nonisolated extension ConstructsAPI where Self: JSONBodyRequestType {
 
 /// How Constructs is reached and its JSON read and written.
 public nonisolated enum ConstructsCoding {
-    /// The API's base URL (checked when the code was generated: the `!` cannot fail).
-    public static let baseURL = URL(string: "https://constructs.example")!
+    /// The base URL of every endpoint: `https://constructs.example` until set otherwise. Set it once, at start-up, to point the
+    /// whole API elsewhere (`ConstructsCoding.baseURL = URL(string: "http://127.0.0.1:8000")!`); `with(baseURL:)` re-points one call.
+    public static var baseURL: URL {
+        get { server.url }
+        set { server.url = newValue }
+    }
+
+    /// Where `baseURL` is kept (checked when the code was generated: the `!` cannot fail).
+    private static let server = Server(URL(string: "https://constructs.example")!)
+
+    /// A URL read and set from any thread.
+    private final class Server: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: URL
+        init(_ url: URL) { stored = url }
+        var url: URL {
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return stored
+            }
+            set {
+                lock.lock()
+                stored = newValue
+                lock.unlock()
+            }
+        }
+    }
 
     /// Reads dates as RFC 3339, with or without fractional seconds.
-    public static let decoder: JSONDecoder = {
+    public static let decoder: JSONDecoder = JSONValue.NumberKeepingDecoder(configuredAs: {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -48,14 +74,14 @@ public nonisolated enum ConstructsCoding {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an RFC 3339 date: \(text)")
         }
         return decoder
-    }()
+    }())
 
     /// Writes dates as RFC 3339.
-    public static let encoder: JSONEncoder = {
+    public static let encoder: JSONEncoder = JSONValue.NumberKeepingEncoder(configuredAs: {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         return encoder
-    }()
+    }())
 
     /// An RFC 3339 date, with or without fractional seconds.
     public static func date(from text: String) -> Date? {

@@ -11,7 +11,7 @@ import FoundationNetworking
 public nonisolated protocol SwaggerPetstoreAPI: BaseURLRequestType where APIError == SwaggerPetstoreError {}
 
 nonisolated extension SwaggerPetstoreAPI {
-    /// `https://api.petstore.example/v1`, from the description's first server; re-point it with `with(baseURL:)`.
+    /// `SwaggerPetstoreCoding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).
     public var baseURL: URL { SwaggerPetstoreCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
@@ -40,8 +40,34 @@ nonisolated extension SwaggerPetstoreAPI where Self: JSONBodyRequestType {
 
 /// How Swagger Petstore is reached and its JSON read and written.
 public nonisolated enum SwaggerPetstoreCoding {
-    /// The API's base URL (checked when the code was generated: the `!` cannot fail).
-    public static let baseURL = URL(string: "https://api.petstore.example/v1")!
+    /// The base URL of every endpoint: `https://api.petstore.example/v1` until set otherwise. Set it once, at start-up, to point the
+    /// whole API elsewhere (`SwaggerPetstoreCoding.baseURL = URL(string: "http://127.0.0.1:8000")!`); `with(baseURL:)` re-points one call.
+    public static var baseURL: URL {
+        get { server.url }
+        set { server.url = newValue }
+    }
+
+    /// Where `baseURL` is kept (checked when the code was generated: the `!` cannot fail).
+    private static let server = Server(URL(string: "https://api.petstore.example/v1")!)
+
+    /// A URL read and set from any thread.
+    private final class Server: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: URL
+        init(_ url: URL) { stored = url }
+        var url: URL {
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return stored
+            }
+            set {
+                lock.lock()
+                stored = newValue
+                lock.unlock()
+            }
+        }
+    }
 
     /// Reads dates as RFC 3339, with or without fractional seconds.
     public static let decoder: JSONDecoder = {

@@ -11,7 +11,7 @@ import FoundationNetworking
 public nonisolated protocol PetstoreAPI: BaseURLRequestType where APIError == Problem {}
 
 nonisolated extension PetstoreAPI {
-    /// `https://petstore.example/v2`, from the description's first server; re-point it with `with(baseURL:)`.
+    /// `PetstoreCoding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).
     public var baseURL: URL { PetstoreCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
@@ -40,8 +40,34 @@ nonisolated extension PetstoreAPI where Self: JSONBodyRequestType {
 
 /// How Petstore is reached and its JSON read and written.
 public nonisolated enum PetstoreCoding {
-    /// The API's base URL (checked when the code was generated: the `!` cannot fail).
-    public static let baseURL = URL(string: "https://petstore.example/v2")!
+    /// The base URL of every endpoint: `https://petstore.example/v2` until set otherwise. Set it once, at start-up, to point the
+    /// whole API elsewhere (`PetstoreCoding.baseURL = URL(string: "http://127.0.0.1:8000")!`); `with(baseURL:)` re-points one call.
+    public static var baseURL: URL {
+        get { server.url }
+        set { server.url = newValue }
+    }
+
+    /// Where `baseURL` is kept (checked when the code was generated: the `!` cannot fail).
+    private static let server = Server(URL(string: "https://petstore.example/v2")!)
+
+    /// A URL read and set from any thread.
+    private final class Server: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: URL
+        init(_ url: URL) { stored = url }
+        var url: URL {
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return stored
+            }
+            set {
+                lock.lock()
+                stored = newValue
+                lock.unlock()
+            }
+        }
+    }
 
     /// Reads dates as RFC 3339, with or without fractional seconds.
     public static let decoder: JSONDecoder = {

@@ -155,7 +155,7 @@ public nonisolated struct Everything: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated enum IdOrName: Codable, Hashable, Sendable {
+public nonisolated enum IdOrName: Codable, Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     case integer(Int)
     case string(String)
     case stringList([String])
@@ -184,6 +184,12 @@ public nonisolated enum IdOrName: Codable, Hashable, Sendable {
         case .stringList(let value): try value.encode(to: encoder)
         }
     }
+
+    /// `.string(value)`, written as a literal.
+    public init(stringLiteral value: String) { self = .string(value) }
+
+    /// `.integer(value)`, written as a literal.
+    public init(integerLiteral value: Int) { self = .integer(value) }
 }
 
 public nonisolated struct Leaf: Codable, Hashable, Sendable {
@@ -201,6 +207,55 @@ public nonisolated struct Leaf: Codable, Hashable, Sendable {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
         try c.encodeIfPresent(value, forKey: "value")
     }
+}
+
+public nonisolated enum MetadataValue: Codable, Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try? Bool(from: decoder) {
+            self = .bool(value)
+            return
+        }
+        if !JSONValue.isWrittenAsFloat(decoder.codingPath), let value = try? Int64(from: decoder) {
+            self = .integer(value)
+            return
+        }
+        if let value = try? Double(from: decoder) {
+            self = .number(value)
+            return
+        }
+        if let value = try? String(from: decoder) {
+            self = .string(value)
+            return
+        }
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of MetadataValue matches"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .bool(let value): try value.encode(to: encoder)
+        case .integer(let value): try value.encode(to: encoder)
+        case .number(let value): try JSONValue.number(value).encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
+        }
+    }
+
+    /// `.string(value)`, written as a literal.
+    public init(stringLiteral value: String) { self = .string(value) }
+
+    /// `.integer(value)`, written as a literal.
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+
+    /// `.number(value)`, written as a literal.
+    public init(floatLiteral value: Double) { self = .number(value) }
+
+    /// `.bool(value)`, written as a literal.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 public nonisolated struct Named: Codable, Hashable, Sendable {
