@@ -33,13 +33,15 @@ import Testing
 @Suite struct GeneratedBaseURLTests {
     @Test func oneBaseURLForEveryEndpoint() async throws {
         let original = ConstructsSplitCoding.baseURL
-        #expect(original.absoluteString == "https://constructs.example")
-        ConstructsSplitCoding.baseURL = try #require(URL(string: "http://127.0.0.1:8000/api"))
+        #expect(original == "https://constructs.example")
+        ConstructsSplitCoding.baseURL = "http://127.0.0.1:8000/api"
         defer { ConstructsSplitCoding.baseURL = original }
         #expect(try StreamEvents().makeURLRequest().url?.absoluteString == "http://127.0.0.1:8000/api/events")
         #expect(try GetText().makeURLRequest().url?.absoluteString == "http://127.0.0.1:8000/api/text")
         // One call elsewhere still.
-        let other = try #require(URL(string: "http://localhost:9"))
-        #expect(try GetText().with(baseURL: other).makeURLRequest().url?.absoluteString == "http://localhost:9/text")
+        #expect(try GetText().with(baseURL: "http://localhost:9").makeURLRequest().url?.absoluteString == "http://localhost:9/text")
+        // A typo is an error that quotes it, not a crash.
+        ConstructsSplitCoding.baseURL = "127.0.0.1:8000"
+        #expect(throws: BricksError.self) { try GetText().makeURLRequest() }
     }
 }

@@ -21,7 +21,7 @@ struct APIRenderer {
         writer.line("")
         writer.block("extension \(api.protocolName)") { writer in
             writer.line("/// `\(api.name)Coding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).")
-            writer.line("\(access)var baseURL: URL { \(api.name)Coding.baseURL }")
+            writer.line("\(access)var baseURL: String { \(api.name)Coding.baseURL }")
             if !api.secretHeaderNames.isEmpty {
                 writer.line("")
                 writer.line("/// The headers that carry credentials, from the security schemes: never logged or recorded.")
@@ -135,21 +135,21 @@ struct APIRenderer {
         let coding = "\(api.name)Coding"
         writer.doc(
             "The base URL of every endpoint: `\(api.baseURL)` until set otherwise. Set it once, at start-up, to point the\n"
-                + "whole API elsewhere (`\(coding).baseURL = URL(string: \"http://127.0.0.1:8000\")!`); `with(baseURL:)` re-points one call.")
-        writer.block("\(access)static var baseURL: URL") { writer in
+                + "whole API elsewhere (`\(coding).baseURL = \"http://127.0.0.1:8000\"`, checked by Bricks when a request is built); `with(baseURL:)`\nre-points one call.")
+        writer.block("\(access)static var baseURL: String") { writer in
             writer.line("get { server.url }")
             writer.line("set { server.url = newValue }")
         }
         writer.line("")
-        writer.line("/// Where `baseURL` is kept (checked when the code was generated: the `!` cannot fail).")
-        writer.line("private static let server = Server(URL(string: \(CodeWriter.stringLiteral(api.baseURL)))!)")
+        writer.line("/// Where `baseURL` is kept.")
+        writer.line("private static let server = Server(\(CodeWriter.stringLiteral(api.baseURL)))")
         writer.line("")
         writer.line("/// A URL read and set from any thread.")
         writer.block("private final class Server: @unchecked Sendable") { writer in
             writer.line("private let lock = NSLock()")
-            writer.line("private var stored: URL")
-            writer.line("init(_ url: URL) { stored = url }")
-            writer.block("var url: URL") { writer in
+            writer.line("private var stored: String")
+            writer.line("init(_ url: String) { stored = url }")
+            writer.block("var url: String") { writer in
                 writer.block("get") { writer in
                     writer.line("lock.lock()")
                     writer.line("defer { lock.unlock() }")
