@@ -128,7 +128,7 @@ import Testing
             try generate(configuration)
         } throws: { error in
             (error as? GeneratorError)?.description
-                == "error: configuration #/pagination/0/operations: the document has no operation `list_jobs`"
+                == "error: configuration #/pagination/0/operations/1: the document has no operation `list_jobs`; did you mean `list_models`?"
         }
     }
 }

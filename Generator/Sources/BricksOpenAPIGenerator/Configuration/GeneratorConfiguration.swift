@@ -206,17 +206,4 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
                 "models in a module of their own must be public (the endpoints' module imports them): remove `accessLevel: internal`")
         }
     }
-
-    /// Refuses pagination rules, `include` and `exclude` lists that name operations the document
-    /// does not have (a typo would otherwise select nothing, silently).
-    func checkOperations(_ operationIds: Set<String>) throws(GeneratorError) {
-        for (index, rule) in (pagination ?? []).enumerated() {
-            let unknown = (rule.operations ?? []).filter { !operationIds.contains($0) }
-            if !unknown.isEmpty {
-                throw GeneratorError(
-                    at: "configuration " + Pointer.make(["pagination", String(index), "operations"]),
-                    "the document has no operation \(unknown.map { "`\($0)`" }.joined(separator: ", "))")
-            }
-        }
-    }
 }

@@ -79,14 +79,73 @@ struct DocumentNormalizer {
         guard case .object(var object) = value else { return }
         value = .null
         visitArray(&object, "parameters", path) { this, value, path in this.visitParameter(&value, path) }
+        let shared = pathParameterNames(object["parameters"])
         for key in object.keys where Self.methods.contains(key) {
             if var operation = object[key] {
                 object[key] = .null
                 visitOperation(&operation, path + [key])
+                if path.first == "paths", let template = path.last {
+                    declarePathParameters(in: &operation, template: template, shared: shared, path + [key])
+                }
                 object[key] = operation
             }
         }
         value = .object(object)
+    }
+
+    /// The names of the path parameters a `parameters` list declares (references followed).
+    private func pathParameterNames(_ list: DocumentValue?) -> Set<String> {
+        guard case .array(let parameters)? = list else { return [] }
+        var names: Set<String> = []
+        for parameter in parameters {
+            var object = parameter.object
+            if let reference = object?["$ref"]?.string {
+                guard reference.hasPrefix("#/") else { return names.union(["*"]) }  // another file: not known
+                object = resolve(Self.tokens(of: reference))?.object
+            }
+            if let object, object["in"] == .string("path"), let name = object["name"]?.string { names.insert(name) }
+        }
+        return names
+    }
+
+    /// A `{name}` of the path that no path parameter declares is declared, a string, on the
+    /// operation: the path says it is one, and its value is text in the URL.
+    private mutating func declarePathParameters(
+        in operation: inout DocumentValue, template: String, shared: Set<String>, _ path: [String]
+    ) {
+        guard case .object(var object) = operation else { return }
+        let declared = shared.union(pathParameterNames(object["parameters"]))
+        if declared.contains("*") { return }
+        var missing: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            if !name.isEmpty, !declared.contains(name), !missing.contains(name) { missing.append(name) }
+            rest = rest[rest.index(after: close)...]
+        }
+        guard !missing.isEmpty else { return }
+        var parameters: [DocumentValue] = []
+        if case .array(let list)? = object["parameters"] { parameters = list }
+        for name in missing {
+            warn(path + ["parameters"], "the path names `{\(name)}` but no parameter declares it: read as a required string path parameter")
+            var schema = DocumentObject()
+            schema["type"] = .string("string")
+            var parameter = DocumentObject()
+            parameter["name"] = .string(name)
+            parameter["in"] = .string("path")
+            parameter["required"] = .bool(true)
+            parameter["schema"] = .object(schema)
+            parameters.append(.object(parameter))
+        }
+        object["parameters"] = .array(parameters)
+        operation = .object(object)
+    }
+
+    /// The reference tokens of a local `$ref` (`#/components/x~1y` → `components`, `x/y`).
+    static func tokens(of reference: String) -> [String] {
+        reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
     }
 
     private mutating func visitOperation(_ value: inout DocumentValue, _ path: [String]) {
@@ -124,6 +183,7 @@ struct DocumentNormalizer {
         if resolveForeignReference(&value, path, kind: "parameters", fits: { $0["name"] != nil && $0["in"] != nil }) { return }
         guard case .object(var object) = value else { return }
         value = .null
+        dropDanglingExamples(&object, path)
         visitSchemaMember(&object, "schema", path)
         visitMap(&object, "content", path) { this, value, path in this.visitMedia(&value, path) }
         value = .object(object)
@@ -179,6 +239,7 @@ struct DocumentNormalizer {
         }
         guard case .object(var object) = value else { return }
         value = .null
+        dropDanglingExamples(&object, path)
         visitSchemaMember(&object, "schema", path)
         visitMap(&object, "content", path) { this, value, path in this.visitMedia(&value, path) }
         value = .object(object)
@@ -187,9 +248,23 @@ struct DocumentNormalizer {
     private mutating func visitMedia(_ value: inout DocumentValue, _ path: [String]) {
         guard case .object(var object) = value else { return }
         value = .null
+        dropDanglingExamples(&object, path)
         visitSchemaMember(&object, "schema", path)
         visitSchemaMember(&object, "itemSchema", path)
         value = .object(object)
+    }
+
+    /// An example that is a `$ref` to nothing in the document: left out (examples are not generated).
+    private mutating func dropDanglingExamples(_ object: inout DocumentObject, _ path: [String]) {
+        guard case .object(var examples)? = object["examples"] else { return }
+        let before = examples.members.count
+        examples.members.removeAll { member in
+            guard let reference = member.value.object?["$ref"]?.string, reference.hasPrefix("#/") else { return false }
+            guard resolve(Self.tokens(of: reference)) == nil else { return false }
+            warn(path + ["examples", member.key], "the example refers to `\(reference)`, which the document does not have: left out")
+            return true
+        }
+        if examples.members.count != before { object["examples"] = .object(examples) }
     }
 
     // MARK: - Schemas
@@ -212,6 +287,7 @@ struct DocumentNormalizer {
         guard case .object(var object) = value else { return }
         value = .null
         fixExclusiveBounds(&object, path)
+        if version == .v30 { fixTypeList(&object, path) }
         fixIntegerBounds(&object, path)
         checkFormat(object, path)
         for key in Self.schemaMembers where object[key]?.object != nil { visitSchemaMember(&object, key, path) }
@@ -271,6 +347,23 @@ struct DocumentNormalizer {
             default:
                 break
             }
+        }
+    }
+
+    /// 3.0's `type` is one name; `type: [T, "null"]` is 3.1's form: read as `type: T, nullable: true`
+    /// (several types other than null: no `type`, any value).
+    private mutating func fixTypeList(_ object: inout DocumentObject, _ path: [String]) {
+        guard case .array(let types)? = object["type"] else { return }
+        let names = types.compactMap(\.string)
+        let others = names.filter { $0 != "null" }
+        let nullable = names.contains("null")
+        if nullable { object["nullable"] = .bool(true) }
+        if others.count == 1, let only = others.first {
+            object["type"] = .string(only)
+            warn(path + ["type"], "a list of types is OpenAPI 3.1's form, this document is 3.0: read as `type: \(only)`" + (nullable ? ", `nullable: true`" : ""))
+        } else {
+            object["type"] = nil
+            warn(path + ["type"], "a list of types is OpenAPI 3.1's form, this document is 3.0: read without `type` (any value)" + (nullable ? ", `nullable: true`" : ""))
         }
     }
 

@@ -15,6 +15,8 @@ public enum SpecLoader {
         public var declaredVersion: String
         /// Warnings about the document.
         public var diagnostics: [Diagnostic]
+        /// The operations left out because OpenAPIKit could not read them (their pointers).
+        public var droppedOperations: [String] = []
     }
 
     /// Parses a document.
@@ -22,9 +24,10 @@ public enum SpecLoader {
     /// JSON is read as JSON (``JSONReader``: surrogate pairs, numbers of any size), YAML by Yams;
     /// both keep the order of keys, which the output follows. ``DocumentNormalizer`` then rewrites
     /// what breaks the letter of OpenAPI but has one obvious meaning, with a warning per place,
-    /// and OpenAPIKit reads the result.
+    /// and OpenAPIKit reads the result. What OpenAPIKit still cannot read is repaired or left out by ``DocumentRepair``, with a
+    /// warning at its place, and the document read again.
     /// - Throws: ``GeneratorError`` naming the place: invalid JSON or YAML (line and column), an
-    ///   unsupported version, or a value OpenAPIKit refuses (as a JSON pointer).
+    ///   unsupported version, or a document that nothing left out makes readable.
     public static func load(_ data: Data) throws(GeneratorError) -> Loaded {
         let tree = try parse(data)
         guard case .object(let root) = tree else {
@@ -43,33 +46,51 @@ public enum SpecLoader {
             throw GeneratorError(at: "#/openapi", "OpenAPI \(version) is not supported (3.0 and 3.1 are)")
         }
         let (normalized, rewrites) = DocumentNormalizer.normalize(tree, version: isVersion30 ? .v30 : .v31)
-        let node = normalized.node
-        do {
-            let document: OpenAPIKit.OpenAPI.Document
-            // Yams' decoder reads the tree (Foundation's JSONDecoder would not keep the order of keys).
-            if isVersion30 {
-                let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node)
-                document = old.convert(to: .v3_1_1)
-            } else {
-                document = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node)
+        var repaired = normalized
+        var repairs: [Diagnostic] = []
+        var dropped: [String] = []
+        // What OpenAPIKit cannot read is repaired or left out, one node at a time, and read again:
+        // at most one round per node of the document, each round changes the tree.
+        while true {
+            let failure: (path: [String], message: String)
+            do {
+                let document = try decode(repaired, isVersion30: isVersion30)
+                let diagnostics = rewrites + repairs + document.warnings.map { warning in
+                    Diagnostic(.warning, at: "#", "OpenAPIKit: \(warning)")
+                }
+                return Loaded(document: document, declaredVersion: version, diagnostics: diagnostics, droppedOperations: dropped)
+            } catch {
+                failure = describe(error)
             }
-            let diagnostics = rewrites + document.warnings.map { warning in
-                Diagnostic(.warning, at: "#", "OpenAPIKit: \(warning)")
+            guard repairs.count < 10_000, let repair = DocumentRepair.repair(&repaired, at: failure.path, message: failure.message) else {
+                throw GeneratorError(at: Pointer.make(failure.path), failure.message)
             }
-            return Loaded(document: document, declaredVersion: version, diagnostics: diagnostics)
-        } catch let error as GeneratorError {
-            throw error
-        } catch {
-            // Yams wraps what OpenAPIKit throws in a `dataCorrupted`; OpenAPIKit's own error knows the path.
-            var inner: any Error = error
-            if case DecodingError.dataCorrupted(let context) = error, let underlying = context.underlyingError {
-                inner = underlying
-            } else if let error = error as? DecodingError {
-                throw GeneratorError(at: pointer(of: error), summary(of: error))
-            }
-            let described = OpenAPIKit.OpenAPI.Error(from: inner)
-            throw GeneratorError(at: pointer(of: described.codingPath), described.localizedDescription)
+            repairs.append(repair.diagnostic)
+            if let operation = repair.droppedOperation { dropped.append(operation) }
         }
+    }
+
+    /// The 3.1 document OpenAPIKit reads from `tree` (a 3.0 one converted).
+    private static func decode(_ tree: DocumentValue, isVersion30: Bool) throws -> OpenAPIKit.OpenAPI.Document {
+        // Yams' decoder reads the tree (Foundation's JSONDecoder would not keep the order of keys).
+        let node = tree.node
+        if isVersion30 {
+            return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node).convert(to: .v3_1_1)
+        }
+        return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node)
+    }
+
+    /// Where a decoding error is (reference tokens) and what it says.
+    private static func describe(_ error: any Error) -> (path: [String], message: String) {
+        // Yams wraps what OpenAPIKit throws in a `dataCorrupted`; OpenAPIKit's own error knows the path.
+        var inner: any Error = error
+        if case DecodingError.dataCorrupted(let context) = error, let underlying = context.underlyingError {
+            inner = underlying
+        } else if let error = error as? DecodingError {
+            return (tokens(of: error), summary(of: error))
+        }
+        let described = OpenAPIKit.OpenAPI.Error(from: inner)
+        return (tokens(of: described.codingPath), described.localizedDescription)
     }
 
     /// The tree of a JSON or YAML text.
@@ -111,21 +132,24 @@ public enum SpecLoader {
         return false
     }
 
-    /// The JSON pointer of a decoding error's coding path.
-    static func pointer(of error: DecodingError) -> String {
+    /// The reference tokens of a decoding error's coding path.
+    static func tokens(of error: DecodingError) -> [String] {
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return pointer(of: context.codingPath)
+            return tokens(of: context.codingPath)
         case .keyNotFound(let key, let context):
-            return pointer(of: context.codingPath + [key])
+            return tokens(of: context.codingPath + [key])
         @unknown default:
-            return "#"
+            return []
         }
     }
 
-    /// The JSON pointer of a coding path.
-    static func pointer(of path: [any CodingKey]) -> String {
-        Pointer.make(path.map { key in key.intValue.map(String.init) ?? key.stringValue })
+    /// The JSON pointer of a decoding error's coding path.
+    static func pointer(of error: DecodingError) -> String { Pointer.make(tokens(of: error)) }
+
+    /// The reference tokens of a coding path.
+    static func tokens(of path: [any CodingKey]) -> [String] {
+        path.map { key in key.intValue.map(String.init) ?? key.stringValue }
     }
 
     /// What a decoding error says, without its coding path.

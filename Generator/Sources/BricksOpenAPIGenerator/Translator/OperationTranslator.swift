@@ -59,6 +59,9 @@ struct OperationTranslator {
         for component in path.components where !component.isEmpty {
             segments.append(try pieces(of: component, parameters: parameters, pointer: pointer))
         }
+        // `/flows/` is not `/flows`: a server that routes on the slash answers the other with a
+        // redirect (FastAPI: 307, the body sent twice). An empty last segment keeps it.
+        if !segments.isEmpty, path.trailingSlash { segments.append([]) }
 
         var body: BodyDecl?
         if method == .get || method == .head {
