@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rewrites what real documents write against the letter of OpenAPI, where it has one obvious
 /// meaning, into what OpenAPIKit reads, with a warning naming each place. It walks the document
 /// by what each object is (path item, operation, response, schema…), so that a property or an
@@ -183,6 +185,10 @@ struct DocumentNormalizer {
         if resolveForeignReference(&value, path, kind: "parameters", fits: { $0["name"] != nil && $0["in"] != nil }) { return }
         guard case .object(var object) = value else { return }
         value = .null
+        if object["in"] == .string("path"), object["required"] != .bool(true) {
+            warn(path + ["required"], "a path parameter is always required: read as `required: true`")
+            object["required"] = .bool(true)
+        }
         dropDanglingExamples(&object, path)
         visitSchemaMember(&object, "schema", path)
         visitMap(&object, "content", path) { this, value, path in this.visitMedia(&value, path) }
@@ -239,11 +245,24 @@ struct DocumentNormalizer {
         }
         guard case .object(var object) = value else { return }
         value = .null
+        if object["$ref"] == nil {
+            let foreign = object.keys.filter { !Self.headerFields.contains($0) && !$0.hasPrefix("x-") }
+            if !foreign.isEmpty {
+                let list = foreign.map { "`\($0)`" }.joined(separator: ", ")
+                warn(path, "\(list) \(foreign.count == 1 ? "is not a field" : "are not fields") of a Header object (a parameter's): left out")
+                for key in foreign { object[key] = nil }
+            }
+        }
         dropDanglingExamples(&object, path)
         visitSchemaMember(&object, "schema", path)
         visitMap(&object, "content", path) { this, value, path in this.visitMedia(&value, path) }
         value = .object(object)
     }
+
+    /// The fields of a Header object (OpenAPIKit reads these and `x-` extensions only).
+    private static let headerFields: Set<String> = [
+        "description", "required", "deprecated", "content", "schema", "style", "explode", "allowReserved", "example", "examples",
+    ]
 
     private mutating func visitMedia(_ value: inout DocumentValue, _ path: [String]) {
         guard case .object(var object) = value else { return }
@@ -286,6 +305,7 @@ struct DocumentNormalizer {
     private mutating func visitSchema(_ value: inout DocumentValue, _ path: [String]) {
         guard case .object(var object) = value else { return }
         value = .null
+        fixBoundTypes(&object, path)
         fixExclusiveBounds(&object, path)
         if version == .v30 { fixTypeList(&object, path) }
         fixIntegerBounds(&object, path)
@@ -346,6 +366,26 @@ struct DocumentNormalizer {
                 }
             default:
                 break
+            }
+        }
+    }
+
+    /// The keywords whose value is a number.
+    private static let numericKeywords = [
+        "minimum", "maximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties",
+    ]
+
+    /// A bound written as text: the number when the text is one (`"5"`), else left out.
+    private mutating func fixBoundTypes(_ object: inout DocumentObject, _ path: [String]) {
+        for key in Self.numericKeywords {
+            guard case .string(let text)? = object[key] else { continue }
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty, trimmed.allSatisfy({ "0123456789.+-eE".contains($0) }), Double(trimmed) != nil {
+                warn(path + [key], "the bound is text (`\"\(text)\"`), not a number: read as \(trimmed)")
+                object[key] = .number(trimmed)
+            } else {
+                warn(path + [key], "the bound is text (`\"\(text)\"`), not a number: left out")
+                object[key] = nil
             }
         }
     }
