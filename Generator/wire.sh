@@ -37,7 +37,9 @@ fi
 
 step "start chroma on 127.0.0.1"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-"$venv/bin/chroma" run --path "$work/data" --host 127.0.0.1 --port "$port" > "$work/chroma.log" 2>&1 &
+# A configuration file, for `allow_reset` (the scenario ends with `reset`).
+printf 'persist_path: "%s"\nallow_reset: true\nport: %s\nlisten_address: "127.0.0.1"\n' "$work/data" "$port" > "$work/chroma.yaml"
+"$venv/bin/chroma" run "$work/chroma.yaml" > "$work/chroma.log" 2>&1 &
 chroma_pid=$!
 wait_until "chroma" "$chroma_pid" 900 "$work/chroma.log" -- curl -sf "http://127.0.0.1:$port/api/v2/heartbeat" -o /dev/null
 url="http://127.0.0.1:$port"
@@ -51,7 +53,13 @@ if [ -z "$generator" ]; then
     generator="$(swift build --package-path "$here" --show-bin-path)/bricks-openapi"
 fi
 mkdir -p "$work/pkg/Sources/ChromaWire"
-"$generator" generate "$work/chroma-openapi.json" --output "$work/pkg/Sources/Chroma" --name Chroma --access-level public
+# Two replies contradict ChromaDB's own document (1.5.9), read as JSONValue by configuration:
+# `healthcheck` is declared a string and answers {"is_executor_ready":true,"is_log_client_ready":true};
+# `list_databases` is declared `Vec`, the schema of a list of collections (two Rust `Vec`s under one
+# name), and answers [{"id": …, "name": …, "tenant": …}], databases without `configuration_json`.
+printf 'untypedReplies: [healthcheck, list_databases]\n' > "$work/chroma-config.yaml"
+"$generator" generate "$work/chroma-openapi.json" --output "$work/pkg/Sources/Chroma" --name Chroma --access-level public \
+    --config "$work/chroma-config.yaml"
 cp "$here/Wire/ChromaScenario.swift" "$work/pkg/Sources/ChromaWire/main.swift"
 cat > "$work/pkg/Package.swift" <<SWIFT
 // swift-tools-version:6.2

@@ -30,6 +30,16 @@ import Testing
             == "error: configuration #/include/operations/0: the document has no operation `somethingElseEntirely`")
     }
 
+    /// A server whose reply contradicts its document: the reply read as `JSONValue`, by configuration.
+    @Test func untypedRepliesAreJSONValues() throws {
+        let result = try TestFiles.generate("petstore-3.1.json", GeneratorConfiguration(untypedReplies: ["listPets"]))
+        let operations = try #require(result.files.first { $0.path == "Operations/Pets.swift" }).contents
+        #expect(operations.contains("public typealias Response = JSONValue"))
+        #expect(operations.contains("public typealias Response = Pet\n"))
+        #expect(error(GeneratorConfiguration(untypedReplies: ["listPet"]))
+            == "error: configuration #/untypedReplies/0: the document has no operation `listPet`; did you mean `listPets`?")
+    }
+
     @Test func editDistance() {
         #expect(GeneratorConfiguration.editDistance(Array("listtodo"), Array("listtodos")) == 1)
         #expect(GeneratorConfiguration.editDistance(Array(""), Array("abc")) == 3)

@@ -20,6 +20,7 @@ import Yams
 ///     operations: [list-things]
 ///     cursorParameter: after   # the query parameter the cursor goes in
 ///     nextCursor: next_cursor  # the reply's property holding the next cursor
+/// untypedReplies: [healthcheck] # replies read as JSONValue (a server that contradicts its document)
 /// ```
 ///
 /// The schemas the selected operations use are pulled in, transitively; every schema is
@@ -112,6 +113,10 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
     public var automaticPagination: Bool?
     /// The most lines a generated file should hold. Default: 5,000.
     public var maximumLinesPerFile: Int?
+    /// Operations whose JSON reply is read as `JSONValue` instead of the type the document gives:
+    /// for a server whose replies contradict its own document (ChromaDB's `healthcheck` answers an
+    /// object where its document says a string).
+    public var untypedReplies: [String]?
     /// The module the models go to, beside the endpoints' module (`GitHubModels` for an API
     /// `GitHub`): two targets, so that a release build of a large document compiles in two
     /// processes of about half the memory. Absent: one module. Needs `accessLevel: public`.
@@ -121,7 +126,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
     public init(
         name: String? = nil, accessLevel: AccessLevel? = nil, include: Selection? = nil, exclude: Selection? = nil,
         names: [String: String]? = nil, pagination: [PaginationRule]? = nil, automaticPagination: Bool? = nil,
-        maximumLinesPerFile: Int? = nil, modelsModule: String? = nil
+        maximumLinesPerFile: Int? = nil, modelsModule: String? = nil, untypedReplies: [String]? = nil
     ) {
         self.name = name
         self.accessLevel = accessLevel
@@ -132,6 +137,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
         self.automaticPagination = automaticPagination
         self.maximumLinesPerFile = maximumLinesPerFile
         self.modelsModule = modelsModule
+        self.untypedReplies = untypedReplies
     }
 
     /// Reads a configuration from JSON or YAML text.
@@ -166,7 +172,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
 
     private static let keys: Set<String> = [
         "name", "accessLevel", "include", "exclude", "names", "pagination", "automaticPagination", "maximumLinesPerFile",
-        "modelsModule",
+        "modelsModule", "untypedReplies",
     ]
     private static let selectionKeys: Set<String> = ["tags", "paths", "operations"]
     private static let paginationKeys: Set<String> = ["style", "operations", "cursorParameter", "nextCursor"]

@@ -356,6 +356,11 @@ struct OperationTranslator {
                 scope: &scope)
         }
         if let (type, content) = contents.first(where: { Self.isJSON($0.key) }) {
+            // A server whose replies contradict its document: read as JSONValue, by configuration.
+            if let id = operation.operationId, context.configuration.untypedReplies?.contains(id) == true {
+                context.usesJSONValue = true
+                return (.json(.json), response)
+            }
             return (.json(schemaType(content, type, suggested: "Response")), response)
         }
         if let (type, content) = contents.first(where: { $0.key.typeAndSubtype == "text/event-stream" }) {
