@@ -64,6 +64,7 @@ struct DocumentNormalizer {
         if case .object(var components)? = object["components"] {
             object["components"] = .null
             let base = ["components"]
+            components["examples"] = nil  // examples are not read (see dropExamples)
             visitMap(&components, "schemas", base) { this, value, path in this.visitSchema(&value, path) }
             visitMap(&components, "responses", base) { this, value, path in this.visitResponse(&value, path) }
             visitMap(&components, "parameters", base) { this, value, path in this.visitParameter(&value, path) }
@@ -284,6 +285,15 @@ struct DocumentNormalizer {
             return true
         }
         if examples.members.count != before { object["examples"] = .object(examples) }
+        Self.dropExamples(&object)
+    }
+
+    /// Examples are not generated (Generator/examples.sh reads them from the document itself), and
+    /// OpenAPIKit decodes each value as `AnyCodable`, most of the reading time of a document rich
+    /// in examples: they are left out before it reads.
+    private static func dropExamples(_ object: inout DocumentObject) {
+        object["example"] = nil
+        object["examples"] = nil
     }
 
     // MARK: - Schemas
@@ -305,6 +315,7 @@ struct DocumentNormalizer {
     private mutating func visitSchema(_ value: inout DocumentValue, _ path: [String]) {
         guard case .object(var object) = value else { return }
         value = .null
+        Self.dropExamples(&object)
         fixBoundTypes(&object, path)
         fixExclusiveBounds(&object, path)
         if version == .v30 { fixTypeList(&object, path) }
