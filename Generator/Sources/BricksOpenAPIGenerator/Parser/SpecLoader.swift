@@ -49,16 +49,38 @@ public enum SpecLoader {
         var repaired = normalized
         var repairs: [Diagnostic] = []
         var dropped: [String] = []
+        // When the whole does not read, first each path item and component alone, in a document of
+        // its own, so that a document with many broken nodes costs a read of one node per repair,
+        // not of the whole document.
+        func loaded(_ document: OpenAPIKit.OpenAPI.Document) -> Loaded {
+            let diagnostics = rewrites + repairs + document.warnings.map { warning in
+                Diagnostic(.warning, at: "#", "OpenAPIKit: \(warning)")
+            }
+            return Loaded(document: document, declaredVersion: version, diagnostics: diagnostics, droppedOperations: dropped)
+        }
+        if let document = try? decode(repaired, isVersion30: isVersion30) { return loaded(document) }
+        for path in parts(of: repaired) {
+            var rounds = 0
+            while rounds < 1_000, let value = repaired.value(at: path[...]) {
+                rounds &+= 1
+                let failure: (path: [String], message: String)
+                do {
+                    _ = try decode(alone(value, at: path, version: root["openapi"] ?? .string(version)), isVersion30: isVersion30)
+                    break
+                } catch {
+                    failure = describe(error)
+                }
+                guard let repair = DocumentRepair.repair(&repaired, at: failure.path, message: failure.message) else { break }
+                repairs.append(repair.diagnostic)
+                if let operation = repair.droppedOperation { dropped.append(operation) }
+            }
+        }
         // What OpenAPIKit cannot read is repaired or left out, one node at a time, and read again:
         // at most one round per node of the document, each round changes the tree.
         while true {
             let failure: (path: [String], message: String)
             do {
-                let document = try decode(repaired, isVersion30: isVersion30)
-                let diagnostics = rewrites + repairs + document.warnings.map { warning in
-                    Diagnostic(.warning, at: "#", "OpenAPIKit: \(warning)")
-                }
-                return Loaded(document: document, declaredVersion: version, diagnostics: diagnostics, droppedOperations: dropped)
+                return loaded(try decode(repaired, isVersion30: isVersion30))
             } catch {
                 failure = describe(error)
             }
@@ -68,6 +90,40 @@ public enum SpecLoader {
             repairs.append(repair.diagnostic)
             if let operation = repair.droppedOperation { dropped.append(operation) }
         }
+    }
+
+    /// The places of the path items, webhooks and components of a document.
+    private static func parts(of tree: DocumentValue) -> [[String]] {
+        var result: [[String]] = []
+        for top in ["paths", "webhooks"] {
+            for key in tree.value(at: [top])?.object?.keys ?? [] { result.append([top, key]) }
+        }
+        for kind in ["schemas", "responses", "parameters", "requestBodies", "headers"] {
+            for key in tree.value(at: ["components", kind])?.object?.keys ?? [] { result.append(["components", kind, key]) }
+        }
+        return result
+    }
+
+    /// A document that holds `value` at `path` and nothing else (OpenAPIKit's errors name their
+    /// place from a document's root, and some of its decoders expect one).
+    private static func alone(_ value: DocumentValue, at path: [String], version: DocumentValue) -> DocumentValue {
+        var info = DocumentObject()
+        info["title"] = .string("T")
+        info["version"] = .string("1")
+        var root = DocumentObject()
+        root["openapi"] = version
+        root["info"] = .object(info)
+        root["paths"] = .object(DocumentObject())
+        var tree = DocumentValue.object(root)
+        var parent: [String] = []
+        for token in path.dropLast() {
+            if tree.value(at: (parent + [token])[...]) == nil {
+                _ = tree.update(at: parent[...]) { object in object[token] = .object(DocumentObject()) }
+            }
+            parent.append(token)
+        }
+        if let last = path.last { _ = tree.update(at: parent[...]) { object in object[last] = value } }
+        return tree
     }
 
     /// The 3.1 document OpenAPIKit reads from `tree` (a 3.0 one converted).
