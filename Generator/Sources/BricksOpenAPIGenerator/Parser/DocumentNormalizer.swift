@@ -81,6 +81,7 @@ struct DocumentNormalizer {
     private mutating func visitPathItem(_ value: inout DocumentValue, _ path: [String]) {
         guard case .object(var object) = value else { return }
         value = .null
+        Self.dropExtensions(&object)
         visitArray(&object, "parameters", path) { this, value, path in this.visitParameter(&value, path) }
         let shared = pathParameterNames(object["parameters"])
         for key in object.keys where Self.methods.contains(key) {
@@ -154,6 +155,7 @@ struct DocumentNormalizer {
     private mutating func visitOperation(_ value: inout DocumentValue, _ path: [String]) {
         guard case .object(var object) = value else { return }
         value = .null
+        Self.dropExtensions(&object)
         if let id = object["operationId"]?.string {
             let renamed = operationIds.claim(id)
             if renamed != id {
@@ -208,6 +210,7 @@ struct DocumentNormalizer {
         }
         guard case .object(var object) = value else { return }
         value = .null
+        Self.dropExtensions(&object)
         visitMap(&object, "content", path) { this, value, path in this.visitMedia(&value, path) }
         value = .object(object)
     }
@@ -225,6 +228,7 @@ struct DocumentNormalizer {
         }
         guard case .object(var object) = value, object["$ref"] == nil else { return }
         value = .null
+        Self.dropExtensions(&object)
         if object["description"] == nil {
             warn(path, "a response needs a `description`: read with an empty one")
             object["description"] = .string("")
@@ -288,12 +292,19 @@ struct DocumentNormalizer {
         Self.dropExamples(&object)
     }
 
-    /// Examples are not generated (Generator/examples.sh reads them from the document itself), and
-    /// OpenAPIKit decodes each value as `AnyCodable`, most of the reading time of a document rich
-    /// in examples: they are left out before it reads.
+    /// Examples and `x-` extensions are not generated (Generator/examples.sh reads the examples
+    /// from the document itself), and OpenAPIKit decodes each value as `AnyCodable`, most of the
+    /// reading time of a document rich in them (Stripe's `x-expandableFields`…): they are left
+    /// out before it reads.
     private static func dropExamples(_ object: inout DocumentObject) {
         object["example"] = nil
         object["examples"] = nil
+        dropExtensions(&object)
+    }
+
+    /// The `x-` members of an object OpenAPI defines (not of a map of names, where `x-` is a name).
+    private static func dropExtensions(_ object: inout DocumentObject) {
+        if object.members.contains(where: { $0.key.hasPrefix("x-") }) { object.members.removeAll { $0.key.hasPrefix("x-") } }
     }
 
     // MARK: - Schemas
