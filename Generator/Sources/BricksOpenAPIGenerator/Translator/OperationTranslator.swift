@@ -184,6 +184,8 @@ struct OperationTranslator {
             throw SkipReason(
                 pointer: pointer, message: "\(location.rawValue) parameter `\(parameter.name)` is neither a value nor a list of values")
         }
+        // A path segment always has a value: a path parameter whose schema admits null is not optional.
+        if location == .path { type = type.nonOptional }
         return ParameterDecl(
             name: Naming.escaped(memberName), key: parameter.name, location: location, type: type, encoding: encoding,
             doc: parameter.description.map { Self.firstParagraph($0) }, deprecated: parameter.deprecated)
@@ -361,7 +363,10 @@ struct OperationTranslator {
                 context.usesJSONValue = true
                 return (.json(.json), response)
             }
-            return (.json(schemaType(content, type, suggested: "Response")), response)
+            var reply = schemaType(content, type, suggested: "Response")
+            // A nullable inline reply: `typealias Response = Response?` would name itself.
+            if case .optional(.named(let name)) = reply, name == "Response" || name.hasSuffix(".Response") { reply = reply.nonOptional }
+            return (.json(reply), response)
         }
         if let (type, content) = contents.first(where: { $0.key.typeAndSubtype == "text/event-stream" }) {
             if content.schema == nil && content.itemSchema == nil { return (.serverSentEvents(nil), response) }
