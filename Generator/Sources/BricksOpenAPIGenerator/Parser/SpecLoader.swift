@@ -129,11 +129,15 @@ public enum SpecLoader {
     /// The 3.1 document OpenAPIKit reads from `tree` (a 3.0 one converted).
     private static func decode(_ tree: DocumentValue, isVersion30: Bool) throws -> OpenAPIKit.OpenAPI.Document {
         // Yams' decoder reads the tree (Foundation's JSONDecoder would not keep the order of keys).
+        // Vendor extensions are not generated; OpenAPIKit reads them by decoding each object whole
+        // again as `AnyCodable`, most of a document's reading time: turned off.
         let node = tree.node
         if isVersion30 {
-            return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node).convert(to: .v3_1_1)
+            let userInfo = [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: false]
+            return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: userInfo).convert(to: .v3_1_1)
         }
-        return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node)
+        let userInfo = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
+        return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: userInfo)
     }
 
     /// Where a decoding error is (reference tokens) and what it says.
