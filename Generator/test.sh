@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The generator's CI: builds Generator/ once and runs its tests with warnings as errors, then
 # generates GitHub's, Stripe's and Spotify's descriptions (and the spec of every construct, once more
-# with its models in a module of their own, `--models-module`, both in app targets) into a temporary
+# with its models in a module of their own, `--models-module`, both in app targets; a FastAPI
+# application's shapes, Flows, and the two documents of quirks, Quirks30 and Quirks31) into a temporary
 # package that depends on Bricks and on Generator by path (Spotify in an app target: default
 # isolation MainActor, NonisolatedNonsendingByDefault, InferIsolatedConformances), runs the command
 # plugin there twice (`swift package generate-bricks`, petstore 3.1 into a target, petstore 3.0 into
@@ -45,6 +46,12 @@ generate "$here/Specs/github-api.json" GitHub
 generate "$here/Specs/stripe-api.yaml" Stripe
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml" Constructs
 generate "$here/Specs/spotify-web-api.yaml" SpotifyApp
+# A FastAPI application's shapes (trailing slashes, a 422-only error type, dates with microseconds),
+# named by configuration; and one of each kind of quirk real documents have (ToleranceTests).
+printf 'accessLevel: public\nnames:\n  create_flow_flows__post: CreateFlow\n  read_flows_flows__get: ReadFlows\n  read_flow_flows__flow_id__get: ReadFlow\n' > "$work/flows.yaml"
+"$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/flows.yaml" --output "$work/Sources/Flows" --name Flows --config "$work/flows.yaml" --quiet
+generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.0.yaml" Quirks30
+generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.1.yaml" Quirks31
 # The constructs again with the models in a module of their own (beside, by default), both in app targets.
 "$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml" --output "$work/Sources/ConstructsSplit" \
     --name ConstructsSplit --models-module ConstructsSplitModels --config "$work/config.yaml" --quiet
@@ -96,6 +103,9 @@ let package = Package(
         .target(name: "GitHub", dependencies: [bricks]),
         .target(name: "Stripe", dependencies: [bricks]),
         .target(name: "Constructs", dependencies: [bricks]),
+        .target(name: "Flows", dependencies: [bricks]),
+        .target(name: "Quirks30", dependencies: [bricks]),
+        .target(name: "Quirks31", dependencies: [bricks], swiftSettings: app),
         // The build-tool plugin in an app target (Xcode 26's settings), as an app team uses it.
         .target(
             name: "PluginBuilt", dependencies: [bricks], swiftSettings: app,
@@ -108,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
-                "GitHub", "Stripe", "Constructs", "PluginBuilt", "PluginCommitted", bricks,
+                "GitHub", "Stripe", "Constructs", "Flows", "PluginBuilt", "PluginCommitted", bricks,
                 .product(name: "BricksTesting", package: "Bricks"),
             ]),
         // Imports the endpoints' module of the two-module output only (its names would clash with Constructs').
@@ -142,7 +152,7 @@ test -s "$work/Sources/PluginEmpty/PluginEmptyAPI.swift" || { echo "generate-bri
 step "build the generated code (debug, warnings as errors; PluginBuilt through the build-tool plugin)"
 begin=$(date +%s)
 swift build --package-path "$work" --build-tests -Xswiftc -warnings-as-errors
-echo "   generated package built in $(seconds "$begin") s (Bricks, GitHub, Stripe, Constructs, Spotify, the constructs in two modules and petstore in app targets, the plugins' targets and the runtime tests)"
+echo "   generated package built in $(seconds "$begin") s (Bricks, GitHub, Stripe, Constructs, Flows, the quirks, Spotify, the constructs in two modules and petstore in app targets, the plugins' targets and the runtime tests)"
 built=$(find "$work/.build/plugins/outputs" -path "*/PluginBuilt/*" -name BricksOpenAPIGenerated.swift)
 test -n "$built" || { echo "the build-tool plugin wrote no BricksOpenAPIGenerated.swift for PluginBuilt" >&2; exit 1; }
 echo "   the build-tool plugin wrote $(wc -l < "$built") lines: ${built#"$work/"}"

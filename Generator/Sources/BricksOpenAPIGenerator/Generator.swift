@@ -50,16 +50,16 @@ public enum BricksOpenAPIGenerator {
         throws(GeneratorError) -> GenerationResult
     {
         let loaded = try SpecLoader.load(data)
-        var operationIds: Set<String> = []
-        for (_, either) in loaded.document.paths {
-            for endpoint in loaded.document.components[either]?.endpoints ?? [] {
-                if let id = endpoint.operation.operationId { operationIds.insert(id) }
-            }
+        let operationCount = loaded.document.paths.values.reduce(0) { $0 &+ (loaded.document.components[$1]?.endpoints.count ?? 0) }
+        guard operationCount > 0 || !loaded.document.webhooks.isEmpty || !loaded.droppedOperations.isEmpty else {
+            throw GeneratorError(at: "#/paths", "the document describes no operation (no `paths` with a method, no `webhooks`): nothing to generate")
         }
-        try configuration.checkOperations(operationIds)
+        try configuration.checkReferences(DocumentNames(loaded.document))
         try configuration.checkModelsModule()
         try configuration.checkBaseURL()
-        let (api, summary, diagnostics) = APITranslator(document: loaded.document, configuration: configuration).translate()
+        let (api, translated, diagnostics) = APITranslator(document: loaded.document, configuration: configuration).translate()
+        var summary = translated
+        summary.skippedOperations = loaded.droppedOperations.map { $0 + ": OpenAPIKit cannot read it (see its warning)" } + summary.skippedOperations
         let renderer = FileRenderer(api: api, maximumLines: configuration.maximumLinesPerFile ?? 5_000)
         let (files, modelFiles) = renderer.modules()
         return GenerationResult(files: files, modelFiles: modelFiles, summary: summary, diagnostics: loaded.diagnostics + diagnostics)

@@ -112,7 +112,7 @@ import Testing
             try GeneratorConfiguration.load(Data("name: X\nacessLevel: public\n".utf8), file: "c.yaml")
         } throws: { error in
             (error as? GeneratorError)?.description
-                == "error: c.yaml #/acessLevel: unknown configuration key `acessLevel`; the keys here are accessLevel, automaticPagination, baseURL, exclude, include, maximumLinesPerFile, modelsModule, name, names, pagination"
+                == "error: c.yaml #/acessLevel: unknown configuration key `acessLevel`; the keys here are accessLevel, automaticPagination, baseURL, exclude, include, maximumLinesPerFile, modelsModule, name, names, pagination, untypedReplies"
         }
         #expect(throws: GeneratorError.self) {
             try GeneratorConfiguration.load(Data(#"{"pagination": [{"style": "link", "operation": ["a"]}]}"#.utf8), file: "c.json")
@@ -128,7 +128,7 @@ import Testing
             try generate(configuration)
         } throws: { error in
             (error as? GeneratorError)?.description
-                == "error: configuration #/pagination/0/operations: the document has no operation `list_jobs`"
+                == "error: configuration #/pagination/0/operations/1: the document has no operation `list_jobs`; did you mean `list_models`?"
         }
     }
 }

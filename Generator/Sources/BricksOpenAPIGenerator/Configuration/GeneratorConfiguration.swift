@@ -20,6 +20,7 @@ import Yams
 ///     operations: [list-things]
 ///     cursorParameter: after   # the query parameter the cursor goes in
 ///     nextCursor: next_cursor  # the reply's property holding the next cursor
+/// untypedReplies: [healthcheck] # replies read as JSONValue (a server that contradicts its document)
 /// ```
 ///
 /// The schemas the selected operations use are pulled in, transitively; every schema is
@@ -112,6 +113,10 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
     public var automaticPagination: Bool?
     /// The most lines a generated file should hold. Default: 5,000.
     public var maximumLinesPerFile: Int?
+    /// Operations whose JSON reply is read as `JSONValue` instead of the type the document gives:
+    /// for a server whose replies contradict its own document (ChromaDB's `healthcheck` answers an
+    /// object where its document says a string).
+    public var untypedReplies: [String]?
     /// The module the models go to, beside the endpoints' module (`GitHubModels` for an API
     /// `GitHub`): two targets, so that a release build of a large document compiles in two
     /// processes of about half the memory. Absent: one module. Needs `accessLevel: public`.
@@ -125,7 +130,8 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
     public init(
         name: String? = nil, accessLevel: AccessLevel? = nil, include: Selection? = nil, exclude: Selection? = nil,
         names: [String: String]? = nil, pagination: [PaginationRule]? = nil, automaticPagination: Bool? = nil,
-        maximumLinesPerFile: Int? = nil, modelsModule: String? = nil, baseURL: String? = nil
+        maximumLinesPerFile: Int? = nil, modelsModule: String? = nil, baseURL: String? = nil,
+        untypedReplies: [String]? = nil
     ) {
         self.baseURL = baseURL
         self.name = name
@@ -137,6 +143,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
         self.automaticPagination = automaticPagination
         self.maximumLinesPerFile = maximumLinesPerFile
         self.modelsModule = modelsModule
+        self.untypedReplies = untypedReplies
     }
 
     /// Reads a configuration from JSON or YAML text.
@@ -171,7 +178,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
 
     private static let keys: Set<String> = [
         "name", "accessLevel", "include", "exclude", "names", "pagination", "automaticPagination", "maximumLinesPerFile",
-        "modelsModule", "baseURL",
+        "modelsModule", "baseURL", "untypedReplies",
     ]
     private static let selectionKeys: Set<String> = ["tags", "paths", "operations"]
     private static let paginationKeys: Set<String> = ["style", "operations", "cursorParameter", "nextCursor"]
@@ -212,24 +219,11 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
         }
     }
 
-    /// Refuses a `baseURL` that is not an absolute URL (the generated code builds it with `URL(string:)!`).
+    /// Refuses a `baseURL` that is not an absolute URL (a typo is reported when generating, before Bricks would refuse it at run time).
     func checkBaseURL() throws(GeneratorError) {
         guard let baseURL else { return }
         guard let url = URL(string: baseURL), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
             throw GeneratorError(at: "configuration /baseURL", "`\(baseURL)` is not an absolute http or https URL (such as `http://localhost:8000`)")
-        }
-    }
-
-    /// Refuses pagination rules, `include` and `exclude` lists that name operations the document
-    /// does not have (a typo would otherwise select nothing, silently).
-    func checkOperations(_ operationIds: Set<String>) throws(GeneratorError) {
-        for (index, rule) in (pagination ?? []).enumerated() {
-            let unknown = (rule.operations ?? []).filter { !operationIds.contains($0) }
-            if !unknown.isEmpty {
-                throw GeneratorError(
-                    at: "configuration " + Pointer.make(["pagination", String(index), "operations"]),
-                    "the document has no operation \(unknown.map { "`\($0)`" }.joined(separator: ", "))")
-            }
         }
     }
 }

@@ -393,6 +393,12 @@ struct APIDecl: Sendable {
     var version: String
     var baseURL: String
     var errorType: String?
+    /// The statuses whose replies the document declares as `errorType`: empty when every error
+    /// status is (a `default` reply), so that another status's body is never read as that type.
+    var errorStatuses: [ErrorStatus] = []
+    /// The JSON names of `errorType`'s members when none is required: a body must hold one of
+    /// them to be read as that type (an all-optional type would read any object as an empty one).
+    var errorMemberKeys: [String] = []
     var secretHeaderNames: [String]
     var credentials: [CredentialDecl]
     var operations: [OperationDecl]
@@ -404,6 +410,14 @@ struct APIDecl: Sendable {
 
     /// What the endpoints' files import besides Bricks and Foundation: the models' module, if any.
     var modelsImport: [String] { modelsModule.map { [$0] } ?? [] }
+}
+
+/// A status, or a range of them, that the document declares an error reply for.
+enum ErrorStatus: Hashable, Comparable, Sendable {
+    /// One status (`422`).
+    case code(Int)
+    /// A class of statuses (`4XX`: 4).
+    case range(Int)
 }
 
 /// One webhook (a request the API sends to your server): a case of the `<name>Webhook` enum.

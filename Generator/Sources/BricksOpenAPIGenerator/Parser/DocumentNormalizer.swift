@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rewrites what real documents write against the letter of OpenAPI, where it has one obvious
 /// meaning, into what OpenAPIKit reads, with a warning naming each place. It walks the document
 /// by what each object is (path item, operation, response, schema…), so that a property or an
@@ -62,6 +64,7 @@ struct DocumentNormalizer {
         if case .object(var components)? = object["components"] {
             object["components"] = .null
             let base = ["components"]
+            components["examples"] = nil  // examples are not read (see dropExamples)
             visitMap(&components, "schemas", base) { this, value, path in this.visitSchema(&value, path) }
             visitMap(&components, "responses", base) { this, value, path in this.visitResponse(&value, path) }
             visitMap(&components, "parameters", base) { this, value, path in this.visitParameter(&value, path) }
@@ -78,20 +81,81 @@ struct DocumentNormalizer {
     private mutating func visitPathItem(_ value: inout DocumentValue, _ path: [String]) {
         guard case .object(var object) = value else { return }
         value = .null
+        Self.dropExtensions(&object)
         visitArray(&object, "parameters", path) { this, value, path in this.visitParameter(&value, path) }
+        let shared = pathParameterNames(object["parameters"])
         for key in object.keys where Self.methods.contains(key) {
             if var operation = object[key] {
                 object[key] = .null
                 visitOperation(&operation, path + [key])
+                if path.first == "paths", let template = path.last {
+                    declarePathParameters(in: &operation, template: template, shared: shared, path + [key])
+                }
                 object[key] = operation
             }
         }
         value = .object(object)
     }
 
+    /// The names of the path parameters a `parameters` list declares (references followed).
+    private func pathParameterNames(_ list: DocumentValue?) -> Set<String> {
+        guard case .array(let parameters)? = list else { return [] }
+        var names: Set<String> = []
+        for parameter in parameters {
+            var object = parameter.object
+            if let reference = object?["$ref"]?.string {
+                guard reference.hasPrefix("#/") else { return names.union(["*"]) }  // another file: not known
+                object = resolve(Self.tokens(of: reference))?.object
+            }
+            if let object, object["in"] == .string("path"), let name = object["name"]?.string { names.insert(name) }
+        }
+        return names
+    }
+
+    /// A `{name}` of the path that no path parameter declares is declared, a string, on the
+    /// operation: the path says it is one, and its value is text in the URL.
+    private mutating func declarePathParameters(
+        in operation: inout DocumentValue, template: String, shared: Set<String>, _ path: [String]
+    ) {
+        guard case .object(var object) = operation else { return }
+        let declared = shared.union(pathParameterNames(object["parameters"]))
+        if declared.contains("*") { return }
+        var missing: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            if !name.isEmpty, !declared.contains(name), !missing.contains(name) { missing.append(name) }
+            rest = rest[rest.index(after: close)...]
+        }
+        guard !missing.isEmpty else { return }
+        var parameters: [DocumentValue] = []
+        if case .array(let list)? = object["parameters"] { parameters = list }
+        for name in missing {
+            warn(path + ["parameters"], "the path names `{\(name)}` but no parameter declares it: read as a required string path parameter")
+            var schema = DocumentObject()
+            schema["type"] = .string("string")
+            var parameter = DocumentObject()
+            parameter["name"] = .string(name)
+            parameter["in"] = .string("path")
+            parameter["required"] = .bool(true)
+            parameter["schema"] = .object(schema)
+            parameters.append(.object(parameter))
+        }
+        object["parameters"] = .array(parameters)
+        operation = .object(object)
+    }
+
+    /// The reference tokens of a local `$ref` (`#/components/x~1y` → `components`, `x/y`).
+    static func tokens(of reference: String) -> [String] {
+        reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
     private mutating func visitOperation(_ value: inout DocumentValue, _ path: [String]) {
         guard case .object(var object) = value else { return }
         value = .null
+        Self.dropExtensions(&object)
         if let id = object["operationId"]?.string {
             let renamed = operationIds.claim(id)
             if renamed != id {
@@ -124,6 +188,11 @@ struct DocumentNormalizer {
         if resolveForeignReference(&value, path, kind: "parameters", fits: { $0["name"] != nil && $0["in"] != nil }) { return }
         guard case .object(var object) = value else { return }
         value = .null
+        if object["in"] == .string("path"), object["required"] != .bool(true) {
+            warn(path + ["required"], "a path parameter is always required: read as `required: true`")
+            object["required"] = .bool(true)
+        }
+        dropDanglingExamples(&object, path)
         visitSchemaMember(&object, "schema", path)
         visitMap(&object, "content", path) { this, value, path in this.visitMedia(&value, path) }
         value = .object(object)
@@ -141,6 +210,7 @@ struct DocumentNormalizer {
         }
         guard case .object(var object) = value else { return }
         value = .null
+        Self.dropExtensions(&object)
         visitMap(&object, "content", path) { this, value, path in this.visitMedia(&value, path) }
         value = .object(object)
     }
@@ -158,6 +228,7 @@ struct DocumentNormalizer {
         }
         guard case .object(var object) = value, object["$ref"] == nil else { return }
         value = .null
+        Self.dropExtensions(&object)
         if object["description"] == nil {
             warn(path, "a response needs a `description`: read with an empty one")
             object["description"] = .string("")
@@ -179,17 +250,61 @@ struct DocumentNormalizer {
         }
         guard case .object(var object) = value else { return }
         value = .null
+        if object["$ref"] == nil {
+            let foreign = object.keys.filter { !Self.headerFields.contains($0) && !$0.hasPrefix("x-") }
+            if !foreign.isEmpty {
+                let list = foreign.map { "`\($0)`" }.joined(separator: ", ")
+                warn(path, "\(list) \(foreign.count == 1 ? "is not a field" : "are not fields") of a Header object (a parameter's): left out")
+                for key in foreign { object[key] = nil }
+            }
+        }
+        dropDanglingExamples(&object, path)
         visitSchemaMember(&object, "schema", path)
         visitMap(&object, "content", path) { this, value, path in this.visitMedia(&value, path) }
         value = .object(object)
     }
 
+    /// The fields of a Header object (OpenAPIKit reads these and `x-` extensions only).
+    private static let headerFields: Set<String> = [
+        "description", "required", "deprecated", "content", "schema", "style", "explode", "allowReserved", "example", "examples",
+    ]
+
     private mutating func visitMedia(_ value: inout DocumentValue, _ path: [String]) {
         guard case .object(var object) = value else { return }
         value = .null
+        dropDanglingExamples(&object, path)
         visitSchemaMember(&object, "schema", path)
         visitSchemaMember(&object, "itemSchema", path)
         value = .object(object)
+    }
+
+    /// An example that is a `$ref` to nothing in the document: left out (examples are not generated).
+    private mutating func dropDanglingExamples(_ object: inout DocumentObject, _ path: [String]) {
+        guard case .object(var examples)? = object["examples"] else { return }
+        let before = examples.members.count
+        examples.members.removeAll { member in
+            guard let reference = member.value.object?["$ref"]?.string, reference.hasPrefix("#/") else { return false }
+            guard resolve(Self.tokens(of: reference)) == nil else { return false }
+            warn(path + ["examples", member.key], "the example refers to `\(reference)`, which the document does not have: left out")
+            return true
+        }
+        if examples.members.count != before { object["examples"] = .object(examples) }
+        Self.dropExamples(&object)
+    }
+
+    /// Examples and `x-` extensions are not generated (Generator/examples.sh reads the examples
+    /// from the document itself), and OpenAPIKit decodes each value as `AnyCodable`, most of the
+    /// reading time of a document rich in them (Stripe's `x-expandableFields`…): they are left
+    /// out before it reads.
+    private static func dropExamples(_ object: inout DocumentObject) {
+        object["example"] = nil
+        object["examples"] = nil
+        dropExtensions(&object)
+    }
+
+    /// The `x-` members of an object OpenAPI defines (not of a map of names, where `x-` is a name).
+    private static func dropExtensions(_ object: inout DocumentObject) {
+        if object.members.contains(where: { $0.key.hasPrefix("x-") }) { object.members.removeAll { $0.key.hasPrefix("x-") } }
     }
 
     // MARK: - Schemas
@@ -211,7 +326,10 @@ struct DocumentNormalizer {
     private mutating func visitSchema(_ value: inout DocumentValue, _ path: [String]) {
         guard case .object(var object) = value else { return }
         value = .null
+        Self.dropExamples(&object)
+        fixBoundTypes(&object, path)
         fixExclusiveBounds(&object, path)
+        if version == .v30 { fixTypeList(&object, path) }
         fixIntegerBounds(&object, path)
         checkFormat(object, path)
         for key in Self.schemaMembers where object[key]?.object != nil { visitSchemaMember(&object, key, path) }
@@ -271,6 +389,43 @@ struct DocumentNormalizer {
             default:
                 break
             }
+        }
+    }
+
+    /// The keywords whose value is a number.
+    private static let numericKeywords = [
+        "minimum", "maximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties",
+    ]
+
+    /// A bound written as text: the number when the text is one (`"5"`), else left out.
+    private mutating func fixBoundTypes(_ object: inout DocumentObject, _ path: [String]) {
+        for key in Self.numericKeywords {
+            guard case .string(let text)? = object[key] else { continue }
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty, trimmed.allSatisfy({ "0123456789.+-eE".contains($0) }), Double(trimmed) != nil {
+                warn(path + [key], "the bound is text (`\"\(text)\"`), not a number: read as \(trimmed)")
+                object[key] = .number(trimmed)
+            } else {
+                warn(path + [key], "the bound is text (`\"\(text)\"`), not a number: left out")
+                object[key] = nil
+            }
+        }
+    }
+
+    /// 3.0's `type` is one name; `type: [T, "null"]` is 3.1's form: read as `type: T, nullable: true`
+    /// (several types other than null: no `type`, any value).
+    private mutating func fixTypeList(_ object: inout DocumentObject, _ path: [String]) {
+        guard case .array(let types)? = object["type"] else { return }
+        let names = types.compactMap(\.string)
+        let others = names.filter { $0 != "null" }
+        let nullable = names.contains("null")
+        if nullable { object["nullable"] = .bool(true) }
+        if others.count == 1, let only = others.first {
+            object["type"] = .string(only)
+            warn(path + ["type"], "a list of types is OpenAPI 3.1's form, this document is 3.0: read as `type: \(only)`" + (nullable ? ", `nullable: true`" : ""))
+        } else {
+            object["type"] = nil
+            warn(path + ["type"], "a list of types is OpenAPI 3.1's form, this document is 3.0: read without `type` (any value)" + (nullable ? ", `nullable: true`" : ""))
         }
     }
 

@@ -15,6 +15,8 @@ public enum SpecLoader {
         public var declaredVersion: String
         /// Warnings about the document.
         public var diagnostics: [Diagnostic]
+        /// The operations left out because OpenAPIKit could not read them (their pointers).
+        public var droppedOperations: [String] = []
     }
 
     /// Parses a document.
@@ -22,9 +24,10 @@ public enum SpecLoader {
     /// JSON is read as JSON (``JSONReader``: surrogate pairs, numbers of any size), YAML by Yams;
     /// both keep the order of keys, which the output follows. ``DocumentNormalizer`` then rewrites
     /// what breaks the letter of OpenAPI but has one obvious meaning, with a warning per place,
-    /// and OpenAPIKit reads the result.
+    /// and OpenAPIKit reads the result. What OpenAPIKit still cannot read is repaired or left out by ``DocumentRepair``, with a
+    /// warning at its place, and the document read again.
     /// - Throws: ``GeneratorError`` naming the place: invalid JSON or YAML (line and column), an
-    ///   unsupported version, or a value OpenAPIKit refuses (as a JSON pointer).
+    ///   unsupported version, or a document that nothing left out makes readable.
     public static func load(_ data: Data) throws(GeneratorError) -> Loaded {
         let tree = try parse(data)
         guard case .object(let root) = tree else {
@@ -43,33 +46,111 @@ public enum SpecLoader {
             throw GeneratorError(at: "#/openapi", "OpenAPI \(version) is not supported (3.0 and 3.1 are)")
         }
         let (normalized, rewrites) = DocumentNormalizer.normalize(tree, version: isVersion30 ? .v30 : .v31)
-        let node = normalized.node
-        do {
-            let document: OpenAPIKit.OpenAPI.Document
-            // Yams' decoder reads the tree (Foundation's JSONDecoder would not keep the order of keys).
-            if isVersion30 {
-                let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node)
-                document = old.convert(to: .v3_1_1)
-            } else {
-                document = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node)
-            }
-            let diagnostics = rewrites + document.warnings.map { warning in
+        var repaired = normalized
+        var repairs: [Diagnostic] = []
+        var dropped: [String] = []
+        // When the whole does not read, first each path item and component alone, in a document of
+        // its own, so that a document with many broken nodes costs a read of one node per repair,
+        // not of the whole document.
+        func loaded(_ document: OpenAPIKit.OpenAPI.Document) -> Loaded {
+            let diagnostics = rewrites + repairs + document.warnings.map { warning in
                 Diagnostic(.warning, at: "#", "OpenAPIKit: \(warning)")
             }
-            return Loaded(document: document, declaredVersion: version, diagnostics: diagnostics)
-        } catch let error as GeneratorError {
-            throw error
-        } catch {
-            // Yams wraps what OpenAPIKit throws in a `dataCorrupted`; OpenAPIKit's own error knows the path.
-            var inner: any Error = error
-            if case DecodingError.dataCorrupted(let context) = error, let underlying = context.underlyingError {
-                inner = underlying
-            } else if let error = error as? DecodingError {
-                throw GeneratorError(at: pointer(of: error), summary(of: error))
-            }
-            let described = OpenAPIKit.OpenAPI.Error(from: inner)
-            throw GeneratorError(at: pointer(of: described.codingPath), described.localizedDescription)
+            return Loaded(document: document, declaredVersion: version, diagnostics: diagnostics, droppedOperations: dropped)
         }
+        if let document = try? decode(repaired, isVersion30: isVersion30) { return loaded(document) }
+        for path in parts(of: repaired) {
+            var rounds = 0
+            while rounds < 1_000, let value = repaired.value(at: path[...]) {
+                rounds &+= 1
+                let failure: (path: [String], message: String)
+                do {
+                    _ = try decode(alone(value, at: path, version: root["openapi"] ?? .string(version)), isVersion30: isVersion30)
+                    break
+                } catch {
+                    failure = describe(error)
+                }
+                guard let repair = DocumentRepair.repair(&repaired, at: failure.path, message: failure.message) else { break }
+                repairs.append(repair.diagnostic)
+                if let operation = repair.droppedOperation { dropped.append(operation) }
+            }
+        }
+        // What OpenAPIKit cannot read is repaired or left out, one node at a time, and read again:
+        // at most one round per node of the document, each round changes the tree.
+        while true {
+            let failure: (path: [String], message: String)
+            do {
+                return loaded(try decode(repaired, isVersion30: isVersion30))
+            } catch {
+                failure = describe(error)
+            }
+            guard repairs.count < 10_000, let repair = DocumentRepair.repair(&repaired, at: failure.path, message: failure.message) else {
+                throw GeneratorError(at: Pointer.make(failure.path), failure.message)
+            }
+            repairs.append(repair.diagnostic)
+            if let operation = repair.droppedOperation { dropped.append(operation) }
+        }
+    }
+
+    /// The places of the path items, webhooks and components of a document.
+    private static func parts(of tree: DocumentValue) -> [[String]] {
+        var result: [[String]] = []
+        for top in ["paths", "webhooks"] {
+            for key in tree.value(at: [top])?.object?.keys ?? [] { result.append([top, key]) }
+        }
+        for kind in ["schemas", "responses", "parameters", "requestBodies", "headers"] {
+            for key in tree.value(at: ["components", kind])?.object?.keys ?? [] { result.append(["components", kind, key]) }
+        }
+        return result
+    }
+
+    /// A document that holds `value` at `path` and nothing else (OpenAPIKit's errors name their
+    /// place from a document's root, and some of its decoders expect one).
+    private static func alone(_ value: DocumentValue, at path: [String], version: DocumentValue) -> DocumentValue {
+        var info = DocumentObject()
+        info["title"] = .string("T")
+        info["version"] = .string("1")
+        var root = DocumentObject()
+        root["openapi"] = version
+        root["info"] = .object(info)
+        root["paths"] = .object(DocumentObject())
+        var tree = DocumentValue.object(root)
+        var parent: [String] = []
+        for token in path.dropLast() {
+            if tree.value(at: (parent + [token])[...]) == nil {
+                _ = tree.update(at: parent[...]) { object in object[token] = .object(DocumentObject()) }
+            }
+            parent.append(token)
+        }
+        if let last = path.last { _ = tree.update(at: parent[...]) { object in object[last] = value } }
+        return tree
+    }
+
+    /// The 3.1 document OpenAPIKit reads from `tree` (a 3.0 one converted).
+    private static func decode(_ tree: DocumentValue, isVersion30: Bool) throws -> OpenAPIKit.OpenAPI.Document {
+        // Yams' decoder reads the tree (Foundation's JSONDecoder would not keep the order of keys).
+        // Vendor extensions are not generated; OpenAPIKit reads them by decoding each object whole
+        // again as `AnyCodable`, most of a document's reading time: turned off.
+        let node = tree.node
+        if isVersion30 {
+            let userInfo = [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: false]
+            return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: userInfo).convert(to: .v3_1_1)
+        }
+        let userInfo = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
+        return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: userInfo)
+    }
+
+    /// Where a decoding error is (reference tokens) and what it says.
+    private static func describe(_ error: any Error) -> (path: [String], message: String) {
+        // Yams wraps what OpenAPIKit throws in a `dataCorrupted`; OpenAPIKit's own error knows the path.
+        var inner: any Error = error
+        if case DecodingError.dataCorrupted(let context) = error, let underlying = context.underlyingError {
+            inner = underlying
+        } else if let error = error as? DecodingError {
+            return (tokens(of: error), summary(of: error))
+        }
+        let described = OpenAPIKit.OpenAPI.Error(from: inner)
+        return (tokens(of: described.codingPath), described.localizedDescription)
     }
 
     /// The tree of a JSON or YAML text.
@@ -111,21 +192,24 @@ public enum SpecLoader {
         return false
     }
 
-    /// The JSON pointer of a decoding error's coding path.
-    static func pointer(of error: DecodingError) -> String {
+    /// The reference tokens of a decoding error's coding path.
+    static func tokens(of error: DecodingError) -> [String] {
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return pointer(of: context.codingPath)
+            return tokens(of: context.codingPath)
         case .keyNotFound(let key, let context):
-            return pointer(of: context.codingPath + [key])
+            return tokens(of: context.codingPath + [key])
         @unknown default:
-            return "#"
+            return []
         }
     }
 
-    /// The JSON pointer of a coding path.
-    static func pointer(of path: [any CodingKey]) -> String {
-        Pointer.make(path.map { key in key.intValue.map(String.init) ?? key.stringValue })
+    /// The JSON pointer of a decoding error's coding path.
+    static func pointer(of error: DecodingError) -> String { Pointer.make(tokens(of: error)) }
+
+    /// The reference tokens of a coding path.
+    static func tokens(of path: [any CodingKey]) -> [String] {
+        path.map { key in key.intValue.map(String.init) ?? key.stringValue }
     }
 
     /// What a decoding error says, without its coding path.

@@ -30,10 +30,7 @@ struct APIRenderer {
             }
             if let errorType = api.errorType {
                 writer.line("")
-                writer.line("/// The API's error body, read like its other replies.")
-                writer.block("\(access)func decodeAPIError(from data: Data, response: ResponseHead) throws -> \(errorType)") { writer in
-                    writer.line("try \(api.name)Coding.decoder.decode(\(errorType).self, from: data)")
-                }
+                renderDecodeAPIError(errorType, into: &writer)
             }
         }
         for (brick, member, type) in [
@@ -55,6 +52,47 @@ struct APIRenderer {
             renderCredentials(&writer)
         }
         return writer.text
+    }
+
+    /// `decodeAPIError`: the error type for the statuses the document declares it for, and (a
+    /// type whose members are all optional) for a body that has one of its members; any other
+    /// reply reaches the caller as its status and body, not as an empty error.
+    private func renderDecodeAPIError(_ errorType: String, into writer: inout CodeWriter) {
+        let statuses = api.errorStatuses.map { status -> String in
+            switch status {
+            case .code(let code): return String(code)
+            case .range(let digit): return "\(digit)XX"
+            }
+        }
+        var doc = "The API's error body, read like its other replies"
+        if !statuses.isEmpty { doc += ", for the statuses that declare it (\(statuses.joined(separator: ", ")))" }
+        if !api.errorMemberKeys.isEmpty { doc += ", when the body has one of its members" }
+        writer.doc(doc + ". Another reply is a `BricksError` with its status and body.")
+        writer.block("\(access)func decodeAPIError(from data: Data, response: ResponseHead) throws -> \(errorType)") { writer in
+            if !api.errorStatuses.isEmpty {
+                var tests: [String] = []
+                let codes = api.errorStatuses.compactMap { status -> Int? in if case .code(let code) = status { code } else { nil } }
+                if !codes.isEmpty { tests.append("[\(codes.map(String.init).joined(separator: ", "))].contains(response.statusCode)") }
+                for case .range(let digit) in api.errorStatuses {
+                    tests.append("(\(digit)00..<\(digit &+ 1)00).contains(response.statusCode)")
+                }
+                writer.block("guard \(tests.joined(separator: " || ")) else") { writer in
+                    let message = "\(errorType) is declared for \(statuses.joined(separator: ", ")), not \\(response.statusCode)"
+                    writer.line("throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"\(message)\"))")
+                }
+            }
+            if !api.errorMemberKeys.isEmpty {
+                let keys = api.errorMemberKeys.map(CodeWriter.stringLiteral).joined(separator: ", ")
+                writer.line("let members = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]")
+                writer.block("guard members.keys.contains(where: [\(keys)].contains) else") { writer in
+                    let message = "the body has none of \(errorType)'s members"
+                    writer.line("throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"\(message)\"))")
+                }
+                writer.line("return try \(api.name)Coding.decoder.decode(\(errorType).self, from: data)")
+            } else {
+                writer.line((api.errorStatuses.isEmpty ? "" : "return ") + "try \(api.name)Coding.decoder.decode(\(errorType).self, from: data)")
+            }
+        }
     }
 
     private func header(_ writer: inout CodeWriter, imports: [String]) {
@@ -95,7 +133,7 @@ struct APIRenderer {
         writer.block("\(access)enum \(api.name)Coding") { writer in
             renderBaseURL(&writer)
             writer.line("")
-            writer.line("/// Reads dates as RFC 3339, with or without fractional seconds.")
+            writer.line("/// Reads dates as RFC 3339, with or without fractional seconds (all their digits read).")
             let decoder = JSONValueRenderer.coderOpening("Decoder", access: access, usesJSONValue: usesJSONValue)
             writer.block(decoder.opening, opener: "", closing: decoder.closing) { writer in
                 writer.line("let decoder = JSONDecoder()")
@@ -108,22 +146,47 @@ struct APIRenderer {
                 writer.line("return decoder")
             }
             writer.line("")
-            writer.line("/// Writes dates as RFC 3339.")
+            writer.line("/// Writes dates as RFC 3339, with their fractional seconds (to the microsecond) when they have any.")
             let encoder = JSONValueRenderer.coderOpening("Encoder", access: access, usesJSONValue: usesJSONValue)
             writer.block(encoder.opening, opener: "", closing: encoder.closing) { writer in
                 writer.line("let encoder = JSONEncoder()")
-                writer.line("encoder.dateEncodingStrategy = .iso8601")
+                writer.block("encoder.dateEncodingStrategy = .custom { date, encoder in", opener: "") { writer in
+                    writer.line("var container = encoder.singleValueContainer()")
+                    writer.line("try container.encode(string(from: date))")
+                }
                 writer.line("return encoder")
             }
             writer.line("")
-            writer.line("/// An RFC 3339 date, with or without fractional seconds.")
+            writer.line("/// An RFC 3339 date, with or without fractional seconds (all their digits read).")
             writer.block("\(access)static func date(from text: String) -> Date?") { writer in
-                writer.line("if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }")
-                writer.line("return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)")
+                writer.line("var whole = Substring(text)")
+                writer.line("var fraction = 0.0")
+                writer.block("if let dot = text.firstIndex(of: \".\")") { writer in
+                    writer.line("let digits = text[text.index(after: dot)...].prefix { $0 >= \"0\" && $0 <= \"9\" }")
+                    writer.line("guard !digits.isEmpty, let value = Double(\"0.\" + digits) else { return nil }")
+                    writer.line("fraction = value")
+                    writer.line("whole = text[..<dot] + text[digits.endIndex...]")
+                }
+                writer.line("return (try? Date.ISO8601FormatStyle().parse(String(whole)))?.addingTimeInterval(fraction)")
             }
             writer.line("")
-            writer.line("/// A date as RFC 3339 text, for a parameter.")
-            writer.line("\(access)static func string(from date: Date) -> String { Date.ISO8601FormatStyle().format(date) }")
+            writer.line("/// A date as RFC 3339 text (UTC), with its fractional seconds to the microsecond when it has any:")
+            writer.line("/// a date read from the server is sent back as it came (`…24.82037Z`), so that a filter on it matches.")
+            writer.block("\(access)static func string(from date: Date) -> String") { writer in
+                writer.line("let seconds = date.timeIntervalSince1970")
+                writer.line("var whole = seconds.rounded(.down)")
+                writer.line("var micro = ((seconds - whole) * 1_000_000).rounded()")
+                writer.block("if micro >= 1_000_000") { writer in
+                    writer.line("whole += 1")
+                    writer.line("micro = 0")
+                }
+                writer.line("let text = Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: whole))")
+                writer.line("guard micro > 0, micro < 1_000_000, text.hasSuffix(\"Z\") else { return text }")
+                writer.line("var digits = String(Int(micro))")
+                writer.line("digits = String(repeating: \"0\", count: 6 - digits.count) + digits")
+                writer.line("while digits.hasSuffix(\"0\") { digits.removeLast() }")
+                writer.line("return String(text.dropLast()) + \".\" + digits + \"Z\"")
+            }
         }
         writer.line("")
         renderKey(&writer)

@@ -143,11 +143,16 @@ struct APITranslator {
             webhookScope: apiName + "Webhook", context: context)
 
         // 6. The API error, credentials and base URL.
-        let errorType = commonErrorType(candidates.map(\.operation), context: context, models: models)
+        let common = commonErrorType(candidates.map(\.operation), context: context, models: models)
+        let errorType = common?.name
+        var errorMemberKeys: [String] = []
         if let errorType {
             models = models.map { model in
                 guard case .structure(var structure) = model, structure.name == errorType else { return model }
                 structure.isError = true
+                if structure.properties.allSatisfy({ $0.type.isOptional || $0.defaultValue != nil }) {
+                    errorMemberKeys = structure.properties.map(\.key)
+                }
                 return .structure(structure)
             }
         }
@@ -161,6 +166,7 @@ struct APITranslator {
         let api = APIDecl(
             name: apiName, protocolName: apiName + "API", access: configuration.accessLevel ?? .public, modelsModule: configuration.modelsModule,
             title: document.info.title, version: document.info.version, baseURL: baseURL, errorType: errorType,
+            errorStatuses: common?.statuses ?? [], errorMemberKeys: errorMemberKeys,
             secretHeaderNames: secrets, credentials: credentials, operations: operations, models: models,
             webhooks: webhooks, webhookNested: webhookNested)
         var diagnostics = context.diagnostics
@@ -263,22 +269,33 @@ struct APITranslator {
     // MARK: Error, credentials, base URL
 
     /// The component struct most error responses use, when more than half of the operations
-    /// with a JSON error response use it.
-    private func commonErrorType(_ operations: [OpenAPI.Operation], context: TranslationContext, models: [TypeDecl]) -> String? {
+    /// with a JSON error response use it, and the statuses it is declared for (empty: every error
+    /// status, some operation declares it as its `default` reply).
+    private func commonErrorType(_ operations: [OpenAPI.Operation], context: TranslationContext, models: [TypeDecl])
+        -> (name: String, statuses: [ErrorStatus])?
+    {
         var counts: [String: Int] = [:]
+        var statuses: [String: Set<ErrorStatus>] = [:]
+        var everyStatus: Set<String> = []
         var withErrors = 0
         for operation in operations {
             var found: Set<String> = []
             for (status, either) in operation.responses {
-                let isError: Bool
+                let declared: ErrorStatus?
                 switch status.value {
-                case .default: isError = true
-                case .status(let code): isError = code >= 400
-                case .range(let range): isError = range == .clientError || range == .serverError
+                case .default: declared = nil
+                case .status(let code):
+                    guard code >= 400 else { continue }
+                    declared = .code(code)
+                case .range(let range):
+                    guard range == .clientError || range == .serverError else { continue }
+                    declared = .range(range == .clientError ? 4 : 5)
                 }
-                guard isError, let response = document.components[either] else { continue }
+                guard let response = document.components[either] else { continue }
                 for (type, content) in context.contents(response.content) where OperationTranslator.isJSON(type) {
-                    if let schema = content.schema, let name = TranslationContext.referencedName(schema) { found.insert(name) }
+                    guard let schema = content.schema, let name = TranslationContext.referencedName(schema) else { continue }
+                    found.insert(name)
+                    if let declared { statuses[name, default: []].insert(declared) } else { everyStatus.insert(name) }
                 }
             }
             if !found.isEmpty { withErrors &+= 1 }
@@ -288,7 +305,7 @@ struct APITranslator {
             best.value &* 2 > withErrors, let swiftName = context.componentTypeNames[best.key],
             models.contains(where: { if case .structure(let s) = $0 { return s.name == swiftName } else { return false } })
         else { return nil }
-        return swiftName
+        return (swiftName, everyStatus.contains(best.key) ? [] : (statuses[best.key] ?? []).sorted())
     }
 
     private func credentials(context: TranslationContext) -> ([CredentialDecl], [String]) {

@@ -59,6 +59,9 @@ struct OperationTranslator {
         for component in path.components where !component.isEmpty {
             segments.append(try pieces(of: component, parameters: parameters, pointer: pointer))
         }
+        // `/flows/` is not `/flows`: a server that routes on the slash answers the other with a
+        // redirect (FastAPI: 307, the body sent twice). An empty last segment keeps it.
+        if !segments.isEmpty, path.trailingSlash { segments.append([]) }
 
         var body: BodyDecl?
         if method == .get || method == .head {
@@ -181,6 +184,8 @@ struct OperationTranslator {
             throw SkipReason(
                 pointer: pointer, message: "\(location.rawValue) parameter `\(parameter.name)` is neither a value nor a list of values")
         }
+        // A path segment always has a value: a path parameter whose schema admits null is not optional.
+        if location == .path { type = type.nonOptional }
         return ParameterDecl(
             name: Naming.escaped(memberName), key: parameter.name, location: location, type: type, encoding: encoding,
             doc: parameter.description.map { Self.firstParagraph($0) }, deprecated: parameter.deprecated)
@@ -353,7 +358,15 @@ struct OperationTranslator {
                 scope: &scope)
         }
         if let (type, content) = contents.first(where: { Self.isJSON($0.key) }) {
-            return (.json(schemaType(content, type, suggested: "Response")), response)
+            // A server whose replies contradict its document: read as JSONValue, by configuration.
+            if let id = operation.operationId, context.configuration.untypedReplies?.contains(id) == true {
+                context.usesJSONValue = true
+                return (.json(.json), response)
+            }
+            var reply = schemaType(content, type, suggested: "Response")
+            // A nullable inline reply: `typealias Response = Response?` would name itself.
+            if case .optional(.named(let name)) = reply, name == "Response" || name.hasSuffix(".Response") { reply = reply.nonOptional }
+            return (.json(reply), response)
         }
         if let (type, content) = contents.first(where: { $0.key.typeAndSubtype == "text/event-stream" }) {
             if content.schema == nil && content.itemSchema == nil { return (.serverSentEvents(nil), response) }

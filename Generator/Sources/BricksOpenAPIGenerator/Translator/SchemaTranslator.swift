@@ -18,6 +18,11 @@ struct SchemaTranslator {
     /// declarations of their own (an alias's inline item, say) come in `extra`.
     func componentDeclaration(key: String, name: String, schema: JSONSchema, extra: inout [TypeDecl]) -> TypeDecl {
         let pointer = Pointer.schema(key)
+        if aliasesItself(key) {
+            context.warn(pointer, "the schema is only a `$ref` to itself, through aliases: decoded as JSONValue")
+            context.usesJSONValue = true
+            return .alias(AliasDecl(name: name, doc: Self.doc(schema), target: .json))
+        }
         if let decl = namedDeclaration(name: name, schema: schema, pointer: pointer, scope: NameScope(enclosing: [])) {
             return decl
         }
@@ -26,6 +31,24 @@ struct SchemaTranslator {
         let target = typeRef(for: schema, suggested: name + "Item", pointer: pointer, nested: &nested, scope: &scope)
         extra += nested
         return .alias(AliasDecl(name: name, doc: Self.doc(schema), target: target))
+    }
+
+    /// Whether the component `key` is a `$ref` (or an `allOf` of one) to a component that is one
+    /// too, and so on back to `key` (`A: {$ref: B}, B: {$ref: A}`): no type to name.
+    private func aliasesItself(_ key: String) -> Bool {
+        var seen: Set<String> = [key]
+        var current = key
+        while let schema = context.document.components.schemas[context.componentKey(current)] {
+            var next = TranslationContext.referencedName(schema)
+            if next == nil, case .all(of: let members, core: _) = schema.value, members.count == 1 {
+                next = TranslationContext.referencedName(members[0])
+            }
+            guard let next else { return false }
+            if seen.contains(next) { return next == key }
+            seen.insert(next)
+            current = next
+        }
+        return false
     }
 
     /// A struct, string enum or one-of enum named `name` for `schema`, or `nil` when the schema

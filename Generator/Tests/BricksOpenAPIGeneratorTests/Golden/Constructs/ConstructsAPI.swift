@@ -11,7 +11,7 @@ import FoundationNetworking
 public nonisolated protocol ConstructsAPI: BaseURLRequestType {}
 
 nonisolated extension ConstructsAPI {
-    /// `ConstructsCoding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).
+    /// `https://constructs.example`, from the description's first server; re-point it with `with(baseURL:)`.
     public var baseURL: URL { ConstructsCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
@@ -35,37 +35,11 @@ nonisolated extension ConstructsAPI where Self: JSONBodyRequestType {
 
 /// How Constructs is reached and its JSON read and written.
 public nonisolated enum ConstructsCoding {
-    /// The base URL of every endpoint: `https://constructs.example` until set otherwise. Set it once, at start-up, to point the
-    /// whole API elsewhere (`ConstructsCoding.baseURL = URL(string: "http://127.0.0.1:8000")!`); `with(baseURL:)` re-points one call.
-    public static var baseURL: URL {
-        get { server.url }
-        set { server.url = newValue }
-    }
+    /// The API's base URL (checked when the code was generated: the `!` cannot fail).
+    public static let baseURL = URL(string: "https://constructs.example")!
 
-    /// Where `baseURL` is kept (checked when the code was generated: the `!` cannot fail).
-    private static let server = Server(URL(string: "https://constructs.example")!)
-
-    /// A URL read and set from any thread.
-    private final class Server: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: URL
-        init(_ url: URL) { stored = url }
-        var url: URL {
-            get {
-                lock.lock()
-                defer { lock.unlock() }
-                return stored
-            }
-            set {
-                lock.lock()
-                stored = newValue
-                lock.unlock()
-            }
-        }
-    }
-
-    /// Reads dates as RFC 3339, with or without fractional seconds.
-    public static let decoder: JSONDecoder = JSONValue.NumberKeepingDecoder(configuredAs: {
+    /// Reads dates as RFC 3339, with or without fractional seconds (all their digits read).
+    public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -74,23 +48,48 @@ public nonisolated enum ConstructsCoding {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an RFC 3339 date: \(text)")
         }
         return decoder
-    }())
+    }()
 
-    /// Writes dates as RFC 3339.
-    public static let encoder: JSONEncoder = JSONValue.NumberKeepingEncoder(configuredAs: {
+    /// Writes dates as RFC 3339, with their fractional seconds (to the microsecond) when they have any.
+    public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(string(from: date))
+        }
         return encoder
-    }())
+    }()
 
-    /// An RFC 3339 date, with or without fractional seconds.
+    /// An RFC 3339 date, with or without fractional seconds (all their digits read).
     public static func date(from text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        var whole = Substring(text)
+        var fraction = 0.0
+        if let dot = text.firstIndex(of: ".") {
+            let digits = text[text.index(after: dot)...].prefix { $0 >= "0" && $0 <= "9" }
+            guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
+            fraction = value
+            whole = text[..<dot] + text[digits.endIndex...]
+        }
+        return (try? Date.ISO8601FormatStyle().parse(String(whole)))?.addingTimeInterval(fraction)
     }
 
-    /// A date as RFC 3339 text, for a parameter.
-    public static func string(from date: Date) -> String { Date.ISO8601FormatStyle().format(date) }
+    /// A date as RFC 3339 text (UTC), with its fractional seconds to the microsecond when it has any:
+    /// a date read from the server is sent back as it came (`…24.82037Z`), so that a filter on it matches.
+    public static func string(from date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        var whole = seconds.rounded(.down)
+        var micro = ((seconds - whole) * 1_000_000).rounded()
+        if micro >= 1_000_000 {
+            whole += 1
+            micro = 0
+        }
+        let text = Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: whole))
+        guard micro > 0, micro < 1_000_000, text.hasSuffix("Z") else { return text }
+        var digits = String(Int(micro))
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return String(text.dropLast()) + "." + digits + "Z"
+    }
 }
 
 nonisolated extension ConstructsCoding {

@@ -17,7 +17,7 @@ nonisolated extension SwaggerPetstoreAPI {
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
     public var secretHeaderNames: Set<String> { ["Authorization"] }
 
-    /// The API's error body, read like its other replies.
+    /// The API's error body, read like its other replies. Another reply is a `BricksError` with its status and body.
     public func decodeAPIError(from data: Data, response: ResponseHead) throws -> SwaggerPetstoreError {
         try SwaggerPetstoreCoding.decoder.decode(SwaggerPetstoreError.self, from: data)
     }
@@ -69,7 +69,7 @@ public nonisolated enum SwaggerPetstoreCoding {
         }
     }
 
-    /// Reads dates as RFC 3339, with or without fractional seconds.
+    /// Reads dates as RFC 3339, with or without fractional seconds (all their digits read).
     public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
@@ -81,21 +81,46 @@ public nonisolated enum SwaggerPetstoreCoding {
         return decoder
     }()
 
-    /// Writes dates as RFC 3339.
+    /// Writes dates as RFC 3339, with their fractional seconds (to the microsecond) when they have any.
     public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(string(from: date))
+        }
         return encoder
     }()
 
-    /// An RFC 3339 date, with or without fractional seconds.
+    /// An RFC 3339 date, with or without fractional seconds (all their digits read).
     public static func date(from text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        var whole = Substring(text)
+        var fraction = 0.0
+        if let dot = text.firstIndex(of: ".") {
+            let digits = text[text.index(after: dot)...].prefix { $0 >= "0" && $0 <= "9" }
+            guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
+            fraction = value
+            whole = text[..<dot] + text[digits.endIndex...]
+        }
+        return (try? Date.ISO8601FormatStyle().parse(String(whole)))?.addingTimeInterval(fraction)
     }
 
-    /// A date as RFC 3339 text, for a parameter.
-    public static func string(from date: Date) -> String { Date.ISO8601FormatStyle().format(date) }
+    /// A date as RFC 3339 text (UTC), with its fractional seconds to the microsecond when it has any:
+    /// a date read from the server is sent back as it came (`…24.82037Z`), so that a filter on it matches.
+    public static func string(from date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        var whole = seconds.rounded(.down)
+        var micro = ((seconds - whole) * 1_000_000).rounded()
+        if micro >= 1_000_000 {
+            whole += 1
+            micro = 0
+        }
+        let text = Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: whole))
+        guard micro > 0, micro < 1_000_000, text.hasSuffix("Z") else { return text }
+        var digits = String(Int(micro))
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return String(text.dropLast()) + "." + digits + "Z"
+    }
 }
 
 nonisolated extension SwaggerPetstoreCoding {

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import BricksOpenAPIGenerator
+
+/// No document is refused over a quirk (issue 41): what OpenAPIKit cannot read is repaired or left
+/// out, with a warning at its JSON pointer; only a file that is not JSON/YAML or has no operation is
+/// refused. quirks-3.0.yaml and quirks-3.1.yaml hold one of each kind; Generator/test.sh compiles
+/// their output, Generator/mutations.sh injects the kinds into the whole shared set.
+@Suite struct ToleranceTests {
+    private func warnings(_ result: GenerationResult) -> [String] { result.diagnostics.map(\.description) }
+
+    @Test(arguments: ["quirks-3.0.yaml", "quirks-3.1.yaml"])
+    func everyQuirkIsReadWithAWarning(spec: String) throws {
+        let result = try TestFiles.generate(spec)
+        let text = warnings(result).joined(separator: "\n")
+        for expected in [
+            "a path parameter is always required", "of a Header object", "the example refers to",
+            "unresolvable $ref", "is used by an operation before this one", "the schema is only a `$ref` to itself",
+            "OpenAPIKit cannot read this",
+        ] {
+            #expect(text.contains(expected), "\(spec): no warning `\(expected)`")
+        }
+        #expect(result.summary.skippedOperations.isEmpty)
+        #expect(result.diagnostics.allSatisfy { $0.pointer.hasPrefix("#/") })
+    }
+
+    @Test func the30QuirksAreEachRead() throws {
+        let result = try TestFiles.generate("quirks-3.0.yaml")
+        let text = warnings(result)
+        #expect(text.contains("warning: #/paths/~1items~1{item_id}/parameters/0/required: a path parameter is always required: read as `required: true`"))
+        #expect(text.contains(
+            "warning: #/paths/~1items~1{item_id}/get/responses/200/headers/X-Rate-Limit: `name`, `in`, `allowEmptyValue` are not fields of a Header object (a parameter's): left out"))
+        #expect(text.contains("warning: #/paths/~1items~1/get/parameters/0/schema/minimum: the bound is text (`\"1\"`), not a number: read as 1"))
+        #expect(text.contains { $0.hasPrefix("warning: #/paths/~1items~1/get/deprecated: OpenAPIKit cannot read this") })
+        #expect(text.contains { $0.hasPrefix("warning: #/components/schemas/Item/properties/note/type: a list of types is OpenAPI 3.1's form") })
+        #expect(result.summary.operationsGenerated == 3)
+        let models = try #require(result.files.first { $0.path == "Models/Models.swift" }).contents
+        #expect(models.contains("public typealias LoopA = JSONValue"))
+        #expect(models.contains("public typealias Itself = JSONValue"))
+        #expect(models.contains("public var note: String?"))
+        // The bound left out, not the parameter.
+        let operations = try #require(result.files.first { $0.path == "Operations/Items.swift" }).contents
+        #expect(operations.contains("public var limit: Int? = nil"))
+    }
+
+    /// The rule itself, on what OpenAPIKit says when the normaliser has not seen a quirk before.
+    @Test func theRuleRepairsOrLeavesOutTheNodeNamed() throws {
+        let parameter = DocumentValue.object(DocumentObject(members: [.init(key: "name", value: .string("id")), .init(key: "in", value: .string("path"))]))
+        let header = DocumentValue.object(DocumentObject(members: [
+            .init(key: "allowEmptyValue", value: .bool(true)), .init(key: "schema", value: .object(DocumentObject())),
+        ]))
+        var tree = DocumentValue.object(DocumentObject(members: [
+            .init(key: "parameters", value: .array([parameter])), .init(key: "header", value: header),
+            .init(key: "bound", value: .object(DocumentObject(members: [.init(key: "minimum", value: .string("x"))]))),
+        ]))
+        let required = try #require(DocumentRepair.repair(
+            &tree, at: ["parameters", "0"], message: "Parameter could not be decoded because: positional path parameters must be explicitly set to required."))
+        #expect(required.diagnostic.pointer == "#/parameters/0")
+        #expect(tree.value(at: ["parameters", "0", "required"]) == .bool(true))
+        let field = try #require(DocumentRepair.repair(
+            &tree, at: ["header"], message: "Found at least one vendor extension property that does not begin with the required 'x-' prefix. Invalid properties: [ allowEmptyValue ]"))
+        #expect(field.diagnostic.message.hasPrefix("`allowEmptyValue` is not a field of this object"))
+        #expect(tree.value(at: ["header", "allowEmptyValue"]) == nil)
+        #expect(tree.value(at: ["header", "schema"]) != nil)
+        _ = try #require(DocumentRepair.repair(&tree, at: ["bound"], message: "Expected `minimum` value to be parsable as Double but it was not."))
+        #expect(tree.value(at: ["bound"]) == .object(DocumentObject()))
+        // The document itself cannot be left out.
+        #expect(DocumentRepair.repair(&tree, at: [], message: "anything") == nil)
+    }
+
+    @Test func aPathVariableWithoutAParameterIsAStringParameter() throws {
+        let result = try TestFiles.generate("quirks-3.1.yaml")
+        #expect(warnings(result).contains {
+            $0 == "warning: #/paths/~1things~1{id}/delete/parameters: the path names `{id}` but no parameter declares it: read as a required string path parameter"
+        })
+        #expect(result.summary.operationsGenerated == 2)
+    }
+
+    @Test func anUnreadableOperationIsLeftOutAndCounted() throws {
+        let text = """
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"},
+             "paths": {"/a": {"get": {"responses": {"200": {"description": "ok"}}}, "post": [1]},
+                       "/b": {"get": {"responses": {"200": {"description": "ok"}}}}}}
+            """
+        let result = try BricksOpenAPIGenerator.generate(from: Data(text.utf8))
+        #expect(result.summary.operationsGenerated == 2)
+        #expect(result.summary.skippedOperations.count == 1)
+        #expect(result.summary.skippedOperations.first?.hasPrefix("#/paths/~1a/post: ") == true)
+    }
+
+    @Test func onlyWhatIsNotADocumentOrHasNoOperationIsRefused() {
+        #expect {
+            try BricksOpenAPIGenerator.generate(from: Data(#"{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {}}"#.utf8))
+        } throws: { error in
+            (error as? GeneratorError)?.diagnostic.pointer == "#/paths"
+        }
+        #expect(throws: GeneratorError.self) { try BricksOpenAPIGenerator.generate(from: Data("\u{1}\u{2}not a document".utf8)) }
+        // No `info`: read with an empty one.
+        #expect(throws: Never.self) {
+            try BricksOpenAPIGenerator.generate(from: Data(#"{"openapi": "3.0.3", "paths": {"/a": {"get": {"responses": {"200": {"description": "ok"}}}}}}"#.utf8))
+        }
+    }
+}
