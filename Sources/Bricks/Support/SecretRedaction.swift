@@ -19,7 +19,7 @@ package struct SecretRedaction: Sendable {
         case form
         /// Free text that may hold URLs (a `Link` header, a JSON string): pairs also start after
         /// `#` (a fragment's `#access_token=…`) and `;`, and a value also ends at white space,
-        /// `>`, `;`, `"` or `,`.
+        /// `>`, `;` or `"` (not at `,`, which a query value may hold).
         case text
     }
 
@@ -99,8 +99,10 @@ package struct SecretRedaction: Sendable {
         switch byte {
         case UInt8(ascii: "&"): return true
         case UInt8(ascii: "#"): return context != .form
+        // Not `,`: a query value may hold one unencoded (Bricks' own encoder leaves it), so a
+        // secret's value runs on past it.
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ">"),
-            UInt8(ascii: ";"), UInt8(ascii: "\""), UInt8(ascii: ","):
+            UInt8(ascii: ";"), UInt8(ascii: "\""):
             return context == .text
         default: return false
         }

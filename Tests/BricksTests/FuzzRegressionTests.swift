@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import Bricks
+
+/// What the fuzz targets (Fuzz/, scripts/fuzz.sh) found, each kept as the smallest input that
+/// showed it. The reproducers themselves are seeds of their targets (Fuzz/Corpus/TARGET/regression-*).
+@Suite struct FuzzRegressionTests {
+    /// `head` target: a delta-seconds value with leading zeros was read from its first twelve
+    /// characters, so `Age: 00000000001935668590` counted as 19 seconds.
+    @Test func deltaSecondsWithLeadingZerosKeepsTheirValue() {
+        #expect(DecimalDigits.deltaSeconds("00000000001935668590") == 1_935_668_590)
+        #expect(DecimalDigits.deltaSeconds("000000000000000000000") == 0)
+        #expect(DecimalDigits.deltaSeconds("0000000000002147483648") == Int64(Int32.max))
+        #expect(DecimalDigits.deltaSeconds("99999999999999999999") == Int64(Int32.max))
+        #expect(CacheControl("max-age=0000000000000060").maxAge == 60)
+    }
+
+    /// The same defect in the cache: a reply's `Age` with leading zeros made it look fresh.
+    @Test func anAgeWithLeadingZerosMakesAReplyStale() throws {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let url = try #require(URL(string: "https://example.com/a"))
+        let head = ResponseHead(
+            statusCode: 200, headerFields: ["Cache-Control": "max-age=3600", "Age": "00000000000000007200"], url: url)
+        let stored = StoredResponse(
+            url: url.absoluteString, head: head, body: Data(), varied: [:], credentials: nil, requestTime: now,
+            responseTime: now)
+        #expect(stored.metadata.initialAge == 7200)
+        #expect(!stored.isFresh(at: now))
+    }
+
+    /// `redaction` target: in free text (recordings' header values and JSON strings) a secret
+    /// query value ended at a comma, which Bricks' own query encoding leaves in a value, so what
+    /// followed the comma was written out.
+    @Test func aSecretValueInTextRunsPastAComma() {
+        let redaction = SecretRedaction(parameterNames: ["api_key"])
+        #expect(redaction.redacting("see https://h/p?api_key=QQQv,wQQQ&page=2", in: .text)
+            == "see https://h/p?api_key=REDACTED&page=2")
+        #expect(redaction.redacting(#"<https://h/p?api_key=a,b>; rel="next", <https://h/p?page=2>"#, in: .text)
+            == #"<https://h/p?api_key=REDACTED>; rel="next", <https://h/p?page=2>"#)
+    }
+}
