@@ -7,7 +7,6 @@ target's input format: python3 Fuzz/make-seeds.py
 import hashlib
 import json
 import os
-import shutil
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 
@@ -115,8 +114,12 @@ SEEDS = {
 def main():
     for target, inputs in SEEDS.items():
         directory = os.path.join(ROOT, "Corpus", target)
-        shutil.rmtree(directory, ignore_errors=True)
-        os.makedirs(directory)
+        os.makedirs(directory, exist_ok=True)
+        # Regression inputs (what the fuzzer found, kept by hand) stay; the generated seeds are
+        # written again.
+        for name in os.listdir(directory):
+            if not name.startswith("regression-"):
+                os.remove(os.path.join(directory, name))
         for data in inputs:
             name = "seed-" + hashlib.sha1(data).hexdigest()[:12]
             with open(os.path.join(directory, name), "wb") as file:

@@ -51,15 +51,19 @@ enum CacheTarget {
         checkVary(fields, pick: components[0])
     }
 
+    /// The Gregorian calendar in GMT, made once.
+    static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "GMT") ?? calendar.timeZone
+        return calendar
+    }()
+
     /// A date written from components reads back as the calendar's date for them.
     static func checkIMFFixdate(_ numbers: [Int]) {
         let year = 1583 + numbers[0] % (10_000 - 1583)
         let month = 1 + numbers[1] % 12
         let day = 1 + numbers[2] % 28
         let (hour, minute, second) = (numbers[3] % 24, numbers[4] % 60, numbers[5] % 60)
-        var calendar = Calendar(identifier: .gregorian)
-        guard let gmt = TimeZone(identifier: "GMT") else { return }
-        calendar.timeZone = gmt
         guard let expected = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
         else { return }
         let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][calendar.component(.weekday, from: expected) - 1]
