@@ -29,6 +29,19 @@ import Testing
         #expect(!stored.isFresh(at: now))
     }
 
+    /// `cache` target: an input took over a second, making date formatters for values that are
+    /// no date (each costs milliseconds, far more under a sanitizer). Such values are refused
+    /// before; the obsolete formats still parse.
+    @Test func onlyWhatMayBeAnObsoleteDateReachesAFormatter() {
+        for value in ["0", "-1", "Cache-C\"", "Accept:a  b", "Sun, 06 Nov 1994", String(repeating: "Nov 1:2:3 ", count: 10)] {
+            #expect(HTTPDate.parse(value) == nil, "\(value)")
+        }
+        let date = HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(date != nil)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == date)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == date)
+    }
+
     /// `redaction` target: in free text (recordings' header values and JSON strings) a secret
     /// query value ended at a comma, which Bricks' own query encoding leaves in a value, so what
     /// followed the comma was written out.
@@ -38,5 +51,15 @@ import Testing
             == "see https://h/p?api_key=REDACTED&page=2")
         #expect(redaction.redacting(#"<https://h/p?api_key=a,b>; rel="next", <https://h/p?page=2>"#, in: .text)
             == #"<https://h/p?api_key=REDACTED>; rel="next", <https://h/p?page=2>"#)
+    }
+
+    /// `redaction` target: a URL's password holding what reads as a secret pair lost its `@` to
+    /// that pair's redaction, and then its beginning was written out.
+    @Test func aPasswordHoldingASecretPairIsHiddenWhole() {
+        let redaction = SecretRedaction(parameterNames: ["token"])
+        #expect(redaction.redacting(";token=x https://user:QQQ;token=x@example.com/x?", in: .text)
+            == ";token=REDACTED https://user:REDACTED@example.com/x?")
+        #expect(redaction.redacting("https://user:p?token=x@example.com/", in: .query)
+            == "https://user:REDACTED@example.com/")
     }
 }

@@ -82,3 +82,10 @@ func require(_ condition: Bool, _ message: @autoclosure () -> String) {
 func asciiLowercased(_ text: String) -> String {
     String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
 }
+
+/// Where targets write files: memory (`/dev/shm`) when there is one, so that a disk busy with
+/// other work (a `fsync`) does not make an input take a second.
+let scratchDirectory: URL = {
+    let memory = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+    return FileManager.default.isWritableFile(atPath: memory.path) ? memory : FileManager.default.temporaryDirectory
+}()

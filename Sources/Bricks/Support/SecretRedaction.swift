@@ -34,7 +34,10 @@ package struct SecretRedaction: Sendable {
     /// `text` with the value of every secret pair, and the password of every URL, replaced by
     /// ``placeholder``.
     package func redacting(_ text: String, in context: Context) -> String {
-        Self.redactingPasswords(in: parameterNames.isEmpty ? text : redactingPairs(in: text, context: context))
+        // Passwords first: a password may hold what reads as a pair (`user:p;token=x@host`), whose
+        // value would otherwise run on over the `@` that shows where the password ends.
+        let text = Self.redactingPasswords(in: text)
+        return parameterNames.isEmpty ? text : redactingPairs(in: text, context: context)
     }
 
     /// Whether `name` (as written: percent-encoded, `+` for spaces) is a secret's.

@@ -21,7 +21,7 @@ enum DiskCacheTarget {
         default:
             let json = input.piece(until: 0)
             let file = Lib.frameCacheFile(json: json, bodies: input.rest())
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bricks-fuzz-\(getpid())")
+            let directory = scratchDirectory.appendingPathComponent("bricks-fuzz-\(getpid())")
             if let served = Lib.serveFromDisk(file: file, directory: directory), served.status != 599 {
                 require(Lib.decodeCacheFile(file) != nil, "served \(served) from a file the store refuses")
                 require(served.age.map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } ?? false, "served Age \(String(describing: served.age))")

@@ -36,7 +36,7 @@ enum RangeTarget {
         // The partial file: the chunks after the last truncation, in order.
         if truncateAfter < 4 {
             let chunks = chunks(of: Array(contentRange.utf8) + input.rest(), cutAt: [truncateAfter * 7, 70_000, 3])
-            let destination = FileManager.default.temporaryDirectory.appendingPathComponent("bricks-fuzz-\(getpid())-download")
+            let destination = scratchDirectory.appendingPathComponent("bricks-fuzz-\(getpid())-download")
             if let written = Lib.writePartialFile(chunks, truncateAfter: truncateAfter, destination: destination) {
                 let kept = truncateAfter < chunks.count ? Array(chunks.dropFirst(truncateAfter + 1).joined()) : Array(chunks.joined())
                 require(written.bytes == kept && written.size == Int64(kept.count), "the file holds \(written.bytes.count) bytes, not \(kept.count)")
