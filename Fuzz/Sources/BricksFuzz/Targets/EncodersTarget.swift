@@ -101,6 +101,6 @@ enum EncodersTarget {
 
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-        return (start...(haystack.count - needle.count)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
+        return (start...(haystack.count - needle.count)).first { at in needle.indices.allSatisfy { haystack[at + $0] == needle[$0] } }
     }
 }
