@@ -15,7 +15,9 @@
 # leak, timeout or out-of-memory leaves its input in Fuzz/.build/artifacts/ and makes the script
 # fail; replay one with
 #   SWIFT_BACKTRACE=enable=no Fuzz/.build/debug/BricksFuzz TARGET Fuzz/.build/artifacts/TARGET-crash-…
-# Set BRICKS_FUZZ_SKIP_BUILD=1 to reuse the last build, BRICKS_FUZZ_NICE=1 to run at low priority.
+# Set BRICKS_FUZZ_SKIP_BUILD=1 to reuse the last build, BRICKS_FUZZ_NICE=1 to run at low priority,
+# BRICKS_FUZZ_TIMEOUT=N to allow N seconds an input (scripts/test.sh allows 10: on a CI machine
+# busy with other builds a 15 ms input has taken over a second).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,7 +58,7 @@ for target in "${targets[@]}"; do
   corpus=Fuzz/.build/corpus/$target
   seeds=Fuzz/Corpus/$target
   mkdir -p "$corpus" "$seeds"
-  options=(-max_total_time="$seconds" -rss_limit_mb=512 -timeout=1 -print_final_stats=1
+  options=(-max_total_time="$seconds" -rss_limit_mb=512 -timeout="${BRICKS_FUZZ_TIMEOUT:-1}" -print_final_stats=1
     -artifact_prefix="Fuzz/.build/artifacts/$target-")
   [ "$runs" -gt 0 ] && options+=(-runs="$runs")
   [ -f "Fuzz/Dictionaries/$target.dict" ] && options+=(-dict="Fuzz/Dictionaries/$target.dict")
@@ -72,7 +74,8 @@ for target in "${targets[@]}"; do
   if [ "$status" -ne 0 ]; then
     failed=1
     artifact=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | cut -d' ' -f5)
-    kind=$(grep -m1 -oE "property violated|ERROR: [A-Za-z]+: [a-z-]+|ERROR: libFuzzer: [a-z-]+|timeout|out-of-memory" "$log" || echo "exit $status")
+    kind=$(grep -m1 -oE "property violated|ERROR: [A-Za-z]+: [a-z-]+|ERROR: libFuzzer: [a-z-]+|timeout|out-of-memory" "$log" | head -1 || true)
+    kind=${kind:-exit $status}
     result="FAILED ($kind): ${artifact:-see $log}"
     grep -m1 -A2 "property violated" "$log" || true
   fi
