@@ -54,12 +54,23 @@ import Testing
     }
 
     /// `redaction` target: a URL's password holding what reads as a secret pair lost its `@` to
-    /// that pair's redaction, and then its beginning was written out.
+    /// that pair's redaction, and then its beginning was written out. Where the two overlap, both
+    /// are hidden as one (the host with them): more than needed, never less.
     @Test func aPasswordHoldingASecretPairIsHiddenWhole() {
         let redaction = SecretRedaction(parameterNames: ["token"])
         #expect(redaction.redacting(";token=x https://user:QQQ;token=x@example.com/x?", in: .text)
-            == ";token=REDACTED https://user:REDACTED@example.com/x?")
-        #expect(redaction.redacting("https://user:p?token=x@example.com/", in: .query)
-            == "https://user:REDACTED@example.com/")
+            == ";token=REDACTED https://user:REDACTED")
+        #expect(redaction.redacting("https://user:p?token=x@example.com/", in: .query) == "https://user:REDACTED")
+        #expect(redaction.redacting("https://user:pw@example.com/?token=x", in: .query)
+            == "https://user:REDACTED@example.com/?token=REDACTED")
+    }
+
+    /// `redaction` target, after the fix above: a query value that reads as a URL with a password
+    /// (`:` and `/` stay unencoded in a value) reached over the next pairs to a later `@`, and
+    /// hid a secret pair's name but not the end of its value.
+    @Test func aPasswordSpanningASecretPairHidesItsValueToo() {
+        let redaction = SecretRedaction(parameterNames: ["refresh_token"])
+        #expect(redaction.redacting("https://h/p?a=x://u:pass@%23&b=1&refresh_token=QQQss@%23QQQ&c=2", in: .query)
+            == "https://h/p?a=x://u:REDACTED&c=2")
     }
 }
