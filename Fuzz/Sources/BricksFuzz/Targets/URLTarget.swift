@@ -55,8 +55,11 @@ enum URLTarget {
         guard let parts = Lib.urlParts(text, trimmingPath: trimming) else {
             let lower = text.lowercased()
             if (lower.hasPrefix("http://") || lower.hasPrefix("https://")) {
-                let authority = text.drop { $0 != "/" }.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-                require(authority.isEmpty || authority.contains("@") || authority.hasPrefix(":"), "\(text.debugDescription) was refused")
+                // Bytes, not Characters: `@` and a combining mark after it are one Character.
+                let authority = text.utf8.drop { $0 != UInt8(ascii: "/") }.dropFirst(2)
+                    .prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+                require(authority.isEmpty || authority.contains(UInt8(ascii: "@")) || authority.first == UInt8(ascii: ":"),
+                        "\(text.debugDescription) was refused")
             }
             return
         }
