@@ -3,8 +3,9 @@
 # two instances on 127.0.0.1, builds the DocC documentation (0 warnings, every public symbol
 # documented), runs every test with warnings as errors, checks the docs' code, runs the suite again
 # under ThreadSanitizer, checks that the benchmarks compile, runs the AsyncHTTPClient transport
-# package's tests (the whole integration suite again, on that transport), the integrations' and the
-# OpenAPI generator's (Generator/test.sh), and stops the servers whatever happens. CI runs exactly
+# package's tests (the whole integration suite again, on that transport), the fuzz targets briefly
+# (scripts/fuzz.sh), the integrations' and the OpenAPI generator's (Generator/test.sh), and stops
+# the servers whatever happens. CI runs exactly
 # this (.ci/run).
 #
 #   bash scripts/test.sh                           # everything (about 21 minutes from a fresh clone on 2 idle cores)
@@ -72,6 +73,10 @@ if [ "${BRICKS_SKIP_PACKAGES:-0}" != "1" ]; then
   echo "==> the benchmarks still compile (they run with: bash Benchmarks/run.sh)"
   swift build --package-path Benchmarks --scratch-path Benchmarks/.build --product bricks-bench \
     -Xswiftc -warnings-as-errors
+
+  # About 3 minutes from a fresh clone, the sanitized build included (173 s on 2 busy cores).
+  echo "==> the fuzz targets: each for 5 s under AddressSanitizer (the long run: bash scripts/fuzz.sh --long)"
+  BRICKS_FUZZ_TIMEOUT=10 bash scripts/fuzz.sh 5
 
   echo "==> the AsyncHTTPClient transport: its tests, and the whole integration suite on it"
   bash Transports/AsyncHTTPClient/test.sh

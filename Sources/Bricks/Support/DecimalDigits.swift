@@ -16,6 +16,8 @@ enum DecimalDigits {
     /// 2^31 − 1 seconds; `nil` when it is not digits.
     static func deltaSeconds(_ text: some StringProtocol) -> Int64? {
         guard isDigits(text) else { return nil }
-        return min(Int64(text.prefix(12)) ?? Int64(Int32.max), Int64(Int32.max))
+        // Leading zeros dropped first: twelve significant digits are past the clamp already.
+        let significant = text.drop { $0 == "0" }.prefix(12)
+        return min(significant.isEmpty ? 0 : Int64(significant) ?? Int64(Int32.max), Int64(Int32.max))
     }
 }

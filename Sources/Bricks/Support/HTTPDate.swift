@@ -14,6 +14,12 @@ enum HTTPDate {
     /// per call (making one costs about as much as a loopback request on Linux).
     static func parse(_ string: String) -> Date? {
         if let date = parseIMFFixdate(string) { return date }
+        // Both obsolete formats name a month and write a time with two colons: what does not (an
+        // `Expires: 0`, garbage) is refused before a formatter is made, which costs milliseconds.
+        let lowercased = string.lowercased()
+        guard string.utf8.count <= 64, string.utf8.lazy.filter({ $0 == UInt8(ascii: ":") }).count >= 2,
+            months.contains(where: { lowercased.contains($0.lowercased()) })
+        else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

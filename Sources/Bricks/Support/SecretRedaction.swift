@@ -19,7 +19,7 @@ package struct SecretRedaction: Sendable {
         case form
         /// Free text that may hold URLs (a `Link` header, a JSON string): pairs also start after
         /// `#` (a fragment's `#access_token=…`) and `;`, and a value also ends at white space,
-        /// `>`, `;`, `"` or `,`.
+        /// `>`, `;` or `"` (not at `,`, which a query value may hold).
         case text
     }
 
@@ -33,8 +33,13 @@ package struct SecretRedaction: Sendable {
 
     /// `text` with the value of every secret pair, and the password of every URL, replaced by
     /// ``placeholder``.
+    ///
+    /// Both are found in the text as given, and what either hides is hidden: a password may hold
+    /// what reads as a pair (`user:p;token=x@host`), and a pair's value what reads as a password.
     package func redacting(_ text: String, in context: Context) -> String {
-        Self.redactingPasswords(in: parameterNames.isEmpty ? text : redactingPairs(in: text, context: context))
+        guard !parameterNames.isEmpty else { return Self.redactingPasswords(in: text) }
+        let bytes = Array(text.utf8)
+        return Self.replacing(Self.passwordSpans(in: text) + secretValueSpans(in: bytes, context: context), in: bytes, text)
     }
 
     /// Whether `name` (as written: percent-encoded, `+` for spaces) is a secret's.
@@ -44,30 +49,57 @@ package struct SecretRedaction: Sendable {
         return parameterNames.contains((spaced.removingPercentEncoding ?? spaced).lowercased())
     }
 
-    private func redactingPairs(in text: String, context: Context) -> String {
-        let bytes = Array(text.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
+    /// The byte ranges of the values of the secret pairs in `bytes`.
+    private func secretValueSpans(in bytes: [UInt8], context: Context) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
         var index = 0
         var atPairStart = true
         while index < bytes.count {
             let byte = bytes[index]
             guard atPairStart, let equals = nameEnd(bytes, from: index, context: context) else {
-                result.append(byte)
                 atPairStart = Self.startsPair(after: byte, context: context)
                 index += 1
                 continue
             }
-            // A name, then `=`: a secret's value is replaced up to its end; any other is read on,
-            // so that a pair inside it (`?next=/a?token=…`) is found as a pattern would find it.
+            // A name, then `=`: a secret's value runs to its end; any other is read on, so that a
+            // pair inside it (`?next=/a?token=…`) is found as a pattern would find it.
             let name = String(decoding: bytes[index..<equals], as: UTF8.self)
-            result.append(contentsOf: bytes[index...equals])
             index = equals + 1
             atPairStart = false
             guard isSecret(name) else { continue }
-            result.append(contentsOf: Self.placeholder.utf8)
+            let start = index
             while index < bytes.count, !Self.endsValue(bytes[index], context: context) { index += 1 }
+            spans.append(start..<index)
         }
+        return spans
+    }
+
+    /// `bytes` (the UTF-8 of `text`) with each run of overlapping or touching `spans` replaced by
+    /// one ``placeholder``.
+    private static func replacing(_ spans: [Range<Int>], in bytes: [UInt8], _ text: String) -> String {
+        guard !spans.isEmpty else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var copied = 0
+        var current: Range<Int>?
+        for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let open = current, span.lowerBound <= open.upperBound {
+                current = open.lowerBound..<max(open.upperBound, span.upperBound)
+                continue
+            }
+            if let open = current {
+                result += bytes[copied..<open.lowerBound]
+                result += placeholder.utf8
+                copied = open.upperBound
+            }
+            current = span
+        }
+        if let open = current {
+            result += bytes[copied..<open.lowerBound]
+            result += placeholder.utf8
+            copied = open.upperBound
+        }
+        result += bytes[copied...]
         return String(decoding: result, as: UTF8.self)
     }
 
@@ -99,8 +131,10 @@ package struct SecretRedaction: Sendable {
         switch byte {
         case UInt8(ascii: "&"): return true
         case UInt8(ascii: "#"): return context != .form
+        // Not `,`: a query value may hold one unencoded (Bricks' own encoder leaves it), so a
+        // secret's value runs on past it.
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ">"),
-            UInt8(ascii: ";"), UInt8(ascii: "\""), UInt8(ascii: ","):
+            UInt8(ascii: ";"), UInt8(ascii: "\""):
             return context == .text
         default: return false
         }
@@ -108,11 +142,15 @@ package struct SecretRedaction: Sendable {
 
     /// `text` with the password of every `scheme://user:password@` replaced.
     package static func redactingPasswords(in text: String) -> String {
-        guard text.contains("://"), text.contains("@") else { return text }
-        var result = ""
+        replacing(passwordSpans(in: text), in: Array(text.utf8), text)
+    }
+
+    /// The byte ranges of the passwords of every `scheme://user:password@` in `text`.
+    private static func passwordSpans(in text: String) -> [Range<Int>] {
+        guard text.contains("://"), text.contains("@") else { return [] }
+        var spans: [Range<Int>] = []
         var rest = Substring(text)
         while let separator = rest.range(of: "://") {
-            result += rest[..<separator.upperBound]
             rest = rest[separator.upperBound...]
             // The authority's user info: up to its last `@` before any `/` or white space (a
             // password may hold `?` or `#`).
@@ -120,10 +158,10 @@ package struct SecretRedaction: Sendable {
             guard let at = rest[..<authorityEnd].lastIndex(of: "@"),
                 let colon = rest[..<at].firstIndex(of: ":")
             else { continue }
-            result += rest[...colon]
-            result += placeholder
+            let start = text.utf8.distance(from: text.startIndex, to: rest.index(after: colon))
+            spans.append(start..<text.utf8.distance(from: text.startIndex, to: at))
             rest = rest[at...]
         }
-        return result + rest
+        return spans
     }
 }
