@@ -139,9 +139,10 @@ enum Lib {
             guard let next = try endpoint.nextRequest(after: [], head: head(status: 200, [("Link", linkValue)], url: page.absoluteString))
             else { return .success(nil) }
             let head = try next.makeRequestHead(body: nil)
+            let url = try head.makeURL()
             var pathAndQuery = head.path
-            if let query = head.url.query(percentEncoded: true) { pathAndQuery += "?" + query }
-            return .success((head.scheme, head.authority, pathAndQuery, head.url.host(percentEncoded: false)))
+            if let query = url.query(percentEncoded: true) { pathAndQuery += "?" + query }
+            return .success((head.scheme, head.authority, pathAndQuery, url.host(percentEncoded: false)))
         } catch {
             return .failure(Failure(message: "\(error)"))
         }

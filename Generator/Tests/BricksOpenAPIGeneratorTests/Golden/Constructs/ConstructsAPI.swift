@@ -11,8 +11,8 @@ import FoundationNetworking
 public nonisolated protocol ConstructsAPI: BaseURLRequestType {}
 
 nonisolated extension ConstructsAPI {
-    /// `https://constructs.example`, from the description's first server; re-point it with `with(baseURL:)`.
-    public var baseURL: URL { ConstructsCoding.baseURL }
+    /// `ConstructsCoding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).
+    public var baseURL: String { ConstructsCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
     public var secretHeaderNames: Set<String> { ["Authorization"] }
@@ -35,11 +35,38 @@ nonisolated extension ConstructsAPI where Self: JSONBodyRequestType {
 
 /// How Constructs is reached and its JSON read and written.
 public nonisolated enum ConstructsCoding {
-    /// The API's base URL (checked when the code was generated: the `!` cannot fail).
-    public static let baseURL = URL(string: "https://constructs.example")!
+    /// The base URL of every endpoint: `https://constructs.example` until set otherwise. Set it once, at start-up, to point the
+    /// whole API elsewhere (`ConstructsCoding.baseURL = "http://127.0.0.1:8000"`, checked by Bricks when a request is built); `with(baseURL:)`
+    /// re-points one call.
+    public static var baseURL: String {
+        get { server.url }
+        set { server.url = newValue }
+    }
+
+    /// Where `baseURL` is kept.
+    private static let server = Server("https://constructs.example")
+
+    /// A URL read and set from any thread.
+    private final class Server: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: String
+        init(_ url: String) { stored = url }
+        var url: String {
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return stored
+            }
+            set {
+                lock.lock()
+                stored = newValue
+                lock.unlock()
+            }
+        }
+    }
 
     /// Reads dates as RFC 3339, with or without fractional seconds (all their digits read).
-    public static let decoder: JSONDecoder = {
+    public static let decoder: JSONDecoder = JSONValue.NumberKeepingDecoder(configuredAs: {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -48,17 +75,17 @@ public nonisolated enum ConstructsCoding {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an RFC 3339 date: \(text)")
         }
         return decoder
-    }()
+    }())
 
     /// Writes dates as RFC 3339, with their fractional seconds (to the microsecond) when they have any.
-    public static let encoder: JSONEncoder = {
+    public static let encoder: JSONEncoder = JSONValue.NumberKeepingEncoder(configuredAs: {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(string(from: date))
         }
         return encoder
-    }()
+    }())
 
     /// An RFC 3339 date, with or without fractional seconds (all their digits read).
     public static func date(from text: String) -> Date? {

@@ -12,7 +12,7 @@ public nonisolated protocol SwaggerPetstoreAPI: BaseURLRequestType where APIErro
 
 nonisolated extension SwaggerPetstoreAPI {
     /// `SwaggerPetstoreCoding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).
-    public var baseURL: URL { SwaggerPetstoreCoding.baseURL }
+    public var baseURL: String { SwaggerPetstoreCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
     public var secretHeaderNames: Set<String> { ["Authorization"] }
@@ -41,21 +41,22 @@ nonisolated extension SwaggerPetstoreAPI where Self: JSONBodyRequestType {
 /// How Swagger Petstore is reached and its JSON read and written.
 public nonisolated enum SwaggerPetstoreCoding {
     /// The base URL of every endpoint: `https://api.petstore.example/v1` until set otherwise. Set it once, at start-up, to point the
-    /// whole API elsewhere (`SwaggerPetstoreCoding.baseURL = URL(string: "http://127.0.0.1:8000")!`); `with(baseURL:)` re-points one call.
-    public static var baseURL: URL {
+    /// whole API elsewhere (`SwaggerPetstoreCoding.baseURL = "http://127.0.0.1:8000"`, checked by Bricks when a request is built); `with(baseURL:)`
+    /// re-points one call.
+    public static var baseURL: String {
         get { server.url }
         set { server.url = newValue }
     }
 
-    /// Where `baseURL` is kept (checked when the code was generated: the `!` cannot fail).
-    private static let server = Server(URL(string: "https://api.petstore.example/v1")!)
+    /// Where `baseURL` is kept.
+    private static let server = Server("https://api.petstore.example/v1")
 
     /// A URL read and set from any thread.
     private final class Server: @unchecked Sendable {
         private let lock = NSLock()
-        private var stored: URL
-        init(_ url: URL) { stored = url }
-        var url: URL {
+        private var stored: String
+        init(_ url: String) { stored = url }
+        var url: String {
             get {
                 lock.lock()
                 defer { lock.unlock() }

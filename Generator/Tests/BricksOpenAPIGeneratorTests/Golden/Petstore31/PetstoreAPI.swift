@@ -12,7 +12,7 @@ public nonisolated protocol PetstoreAPI: BaseURLRequestType where APIError == Pr
 
 nonisolated extension PetstoreAPI {
     /// `PetstoreCoding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).
-    public var baseURL: URL { PetstoreCoding.baseURL }
+    public var baseURL: String { PetstoreCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
     public var secretHeaderNames: Set<String> { ["X-API-Key"] }
@@ -44,21 +44,22 @@ nonisolated extension PetstoreAPI where Self: JSONBodyRequestType {
 /// How Petstore is reached and its JSON read and written.
 public nonisolated enum PetstoreCoding {
     /// The base URL of every endpoint: `https://petstore.example/v2` until set otherwise. Set it once, at start-up, to point the
-    /// whole API elsewhere (`PetstoreCoding.baseURL = URL(string: "http://127.0.0.1:8000")!`); `with(baseURL:)` re-points one call.
-    public static var baseURL: URL {
+    /// whole API elsewhere (`PetstoreCoding.baseURL = "http://127.0.0.1:8000"`, checked by Bricks when a request is built); `with(baseURL:)`
+    /// re-points one call.
+    public static var baseURL: String {
         get { server.url }
         set { server.url = newValue }
     }
 
-    /// Where `baseURL` is kept (checked when the code was generated: the `!` cannot fail).
-    private static let server = Server(URL(string: "https://petstore.example/v2")!)
+    /// Where `baseURL` is kept.
+    private static let server = Server("https://petstore.example/v2")
 
     /// A URL read and set from any thread.
     private final class Server: @unchecked Sendable {
         private let lock = NSLock()
-        private var stored: URL
-        init(_ url: URL) { stored = url }
-        var url: URL {
+        private var stored: String
+        init(_ url: String) { stored = url }
+        var url: String {
             get {
                 lock.lock()
                 defer { lock.unlock() }
