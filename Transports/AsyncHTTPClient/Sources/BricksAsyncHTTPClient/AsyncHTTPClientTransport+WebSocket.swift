@@ -28,7 +28,7 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
         case "https", "wss": secure = true
         default: throw BricksError(.invalidURL("a WebSocket connects to an http, https, ws or wss URL, not \(head.scheme)"))
         }
-        let url = head.url
+        let url = try head.makeURL()
         guard let host = url.host, !host.isEmpty else { throw BricksError(.invalidURL("the URL has no host")) }
         let port = url.port ?? (secure ? 443 : 80)
         let tls = try secure ? NIOSSLContext(configuration: tlsConfiguration ?? Self.closingTLSConfiguration) : nil
