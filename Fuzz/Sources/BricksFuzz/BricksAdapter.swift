@@ -340,7 +340,7 @@ enum Lib {
         -> (addedPath: String, addedQuery: [String], string: String)?
     {
         let items = query.map { URLQueryItem(name: $0.0, value: $0.1) }
-        guard let built = try? URLBuilder.build(base: base, path: path, segments: segments, query: items) else { return nil }
+        guard let built = try? URLBuilder.build(base: base.absoluteString, path: path, segments: segments, query: items) else { return nil }
         let parts = built.parts
         return (
             String(parts.path.dropFirst(built.basePath.count)), parts.query.dropFirst(built.baseQueryCount).map(String.init),
