@@ -81,7 +81,7 @@ public enum CacheBenchmarks {
     struct ManyURLs: HTTPTransport {
         var stopsAtDeadline: Bool { true }
         func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
-            let response = ResponseHead(statusCode: 200, headerFields: ["Cache-Control": "max-age=3600"], url: head.url)
+            let response = ResponseHead(statusCode: 200, headerFields: ["Cache-Control": "max-age=3600"], url: try head.makeURL())
             return RawResponse(head: response, body: ResponseBody(Data(repeating: 0x61, count: 4096)))
         }
     }
