@@ -58,7 +58,15 @@ enum URLTarget {
                 // Bytes, not Characters: `@` and a combining mark after it are one Character.
                 let authority = text.utf8.drop { $0 != UInt8(ascii: "/") }.dropFirst(2)
                     .prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-                require(authority.isEmpty || authority.contains(UInt8(ascii: "@")) || authority.first == UInt8(ascii: ":"),
+                // RFC 3986's characters: letters, digits, `-._~`, the delimiters and `%`; any other
+                // byte (a space, a control, non-ASCII) is refused as the base URL's error says.
+                let urlBytes = Set("-._~:/?#[]@!$&'()*+,;=%".utf8)
+                let holdsOtherBytes = text.utf8.contains { byte in
+                    !(byte < 0x80 && (Character(Unicode.Scalar(byte)).isLetter || Character(Unicode.Scalar(byte)).isNumber))
+                        && !urlBytes.contains(byte)
+                }
+                require(authority.isEmpty || authority.contains(UInt8(ascii: "@")) || authority.first == UInt8(ascii: ":")
+                        || holdsOtherBytes,
                         "\(text.debugDescription) was refused")
             }
             return
