@@ -117,6 +117,10 @@ package enum ErrorNames {
         case .reconnectionGaveUp: return "reconnection_gave_up"
         case .rateLimited: return "rate_limited"
         case .fileWrite: return "file_write"
+        case .webSocketClosed: return "websocket_closed"
+        case .pingTimedOut: return "ping_timeout"
+        case .messageTooLarge: return "message_too_large"
+        case .unsupportedTransport: return "unsupported_transport"
         }
     }
 
