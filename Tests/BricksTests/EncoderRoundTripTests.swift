@@ -72,8 +72,12 @@ import Glibc
             var problems: [String] = []
             for _ in 0..<Self.samples {
                 let sample = EncoderSample.random(using: &generator, nesting: true)
-                let body = try JSON(body: sample).makeURLRequest().httpBody ?? Data()
-                problems += sample.differences(from: try JSONDecoder().decode(EncoderSample.self, from: body))
+                do {
+                    let body = try JSON(body: sample).makeURLRequest().httpBody ?? Data()
+                    problems += sample.differences(from: try JSONDecoder().decode(EncoderSample.self, from: body))
+                } catch {
+                    problems.append("refused: \(error)")
+                }
             }
             return problems
         }
@@ -93,9 +97,14 @@ import Glibc
             var problems: [String] = []
             for _ in 0..<samples {
                 let sample = EncoderSample.random(using: &generator, nesting: arrayEncoding == .indexed)
-                let items = try send(sample, QueryEncoder(arrayEncoding: arrayEncoding))
-                values += items.count
-                problems += self.problems(sample, items: items, arrayEncoding: arrayEncoding)
+                // A refusal is a finding like a changed value: it is reported with the seed.
+                do {
+                    let items = try send(sample, QueryEncoder(arrayEncoding: arrayEncoding))
+                    values += items.count
+                    problems += self.problems(sample, items: items, arrayEncoding: arrayEncoding)
+                } catch {
+                    problems.append("refused: \(error)")
+                }
             }
             return (values, problems)
         }

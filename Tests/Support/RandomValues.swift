@@ -31,8 +31,11 @@ public enum RandomValues {
         case 3:  // whole seconds
             return Date(timeIntervalSinceReferenceDate: Double(Int64.random(in: -2_000_000_000...4_000_000_000, using: &generator)))
         case 4:  // the edges of the range, to the microsecond
+            // Near year 10000 a Double's step is about 30 µs, so `latest + 0.999999` would round up
+            // into year 10000: the last instant of 9999 a Double holds is the bound.
             let offset = Double(Int.random(in: 0...999_999, using: &generator)) / 1_000_000
-            return Date(timeIntervalSinceReferenceDate: Bool.random(using: &generator) ? earliest + offset : latest + offset)
+            let last = (latest + 1).nextDown
+            return Date(timeIntervalSinceReferenceDate: Bool.random(using: &generator) ? earliest + offset : min(latest + offset, last))
         case 5:  // a few nanoseconds around a new year, a leap day, 1970, 2100, the last second
             let instants: [Double] = [725_760_000, 730_857_600, 3_124_137_600, -31_622_400, -978_307_200, latest]
             let nanos = Double(Int.random(in: -1_000...1_000, using: &generator)) / 1e9
