@@ -10,7 +10,9 @@ struct Deadline: Sendable {
 
     /// Longer than this is taken as "no time limit": no timer is armed, and no arithmetic can
     /// overflow (`timeoutInterval = .greatestFiniteMagnitude` means "never").
-    static let unlimited: Duration = .seconds(100 * 365 * 24 * 3600)
+    static let unlimited: Duration = .seconds(unlimitedSeconds)
+    /// ``unlimited`` in seconds.
+    private static let unlimitedSeconds: Double = 100 * 365 * 24 * 3600
 
     /// The deadline of a request.
     /// - Parameters:
@@ -20,8 +22,10 @@ struct Deadline: Sendable {
     /// - Throws: ``BricksError/Reason/timedOut(after:)`` when `overall` has passed already.
     init(timeoutInterval: TimeInterval, overall: ContinuousClock.Instant?) throws(BricksError) {
         let now = ContinuousClock.now
-        var budget = timeoutInterval.isFinite && timeoutInterval < Self.unlimited.seconds
-            ? Duration.seconds(Swift.max(timeoutInterval, 0)) : Self.unlimited
+        // Whole nanoseconds, in range (a century is 3.2e18 of them): `Duration.seconds(Double)`
+        // converts through 128-bit attoseconds, a few hundred instructions a request.
+        var budget = timeoutInterval.isFinite && timeoutInterval < Self.unlimitedSeconds
+            ? Duration.nanoseconds(Int64(Swift.max(timeoutInterval, 0) * 1e9)) : Self.unlimited
         if let overall {
             let remaining = now.duration(to: overall)
             guard remaining > .zero else { throw BricksError(.timedOut(after: .zero)) }
@@ -37,27 +41,43 @@ struct Deadline: Sendable {
     /// The error for this deadline having passed.
     var error: BricksError { BricksError(.timedOut(after: budget)) }
 
-    /// Runs `operation`, stopping it when the deadline passes.
-    ///
-    /// A transport that stops at the deadline itself gets it in its ``TransportContext``.
-    /// Otherwise the operation runs in a task of its own that the shared ``DeadlineTimer`` cancels
-    /// at the deadline: one timer for every request, no timer task per request.
+    /// Runs `operation`, stopping it when the deadline passes: inline when that can be done
+    /// inline (see ``runsInline(transportStops:)``), else in a watched task.
     /// - Throws: ``BricksError/Reason/timedOut(after:)`` when the deadline passed first, else the
     ///   operation's error.
     func run<Value: Sendable>(
         transportStops: Bool, _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        guard !isUnlimited else { return try await operation() }
-        guard ContinuousClock.now < instant else { throw error }
-        if transportStops {
-            // The transport watches the deadline itself: no task, no hop.
-            do {
-                return try await operation()
-            } catch let failure as BricksError {
-                if case .timedOut = failure.reason { throw error(naming: failure) }
-                throw failure
-            }
+        if runsInline(transportStops: transportStops) { return try await inline(operation) }
+        return try await watched(operation)
+    }
+
+    /// Whether an operation can run inline, in the caller's task: when there is no time limit, or
+    /// when the transport stops at the deadline itself (it gets it in its ``TransportContext``).
+    func runsInline(transportStops: Bool) -> Bool { isUnlimited || transportStops }
+
+    /// Runs `operation` in the caller's task, where ``runsInline(transportStops:)`` allows: no
+    /// task, no hop, no timer; a time-out the transport reports is this deadline's.
+    /// - Throws: ``BricksError/Reason/timedOut(after:)`` when the deadline has passed already
+    ///   or the transport stopped at it, else the operation's error.
+    @inline(__always)
+    func inline<Value>(_ operation: () async throws -> Value) async throws -> Value {
+        if isUnlimited { return try await operation() }
+        guard budget > .zero else { throw error }  // `instant` was `now + budget` a moment ago
+        do {
+            return try await operation()
+        } catch let failure as BricksError {
+            if case .timedOut = failure.reason { throw error(naming: failure) }
+            throw failure
         }
+    }
+
+    /// Runs `operation` in a task of its own that the shared ``DeadlineTimer`` cancels at the
+    /// deadline: one timer for every request, no timer task per request.
+    /// - Throws: ``BricksError/Reason/timedOut(after:)`` when the deadline passed first, else the
+    ///   operation's error.
+    func watched<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        guard ContinuousClock.now < instant else { throw error }
         let task = Task { try await operation() }
         let expired = Locked(false)
         let timer = DeadlineTimer.shared

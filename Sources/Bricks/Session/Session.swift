@@ -35,8 +35,9 @@ public struct Session: Sendable {
     public private(set) var overallTimeout: Duration?
 
     private let core: SessionCore
-    /// The stack folded once into a single call, so sending allocates no per-layer closures.
-    private let chain: Middleware.Next
+    /// The stack folded once into a single call, so sending allocates no per-layer closures; the
+    /// core itself (no closure between) when there is no middleware.
+    private let stack: Middleware.Next
 
     /// Makes a session.
     /// - Parameters:
@@ -55,7 +56,7 @@ public struct Session: Sendable {
         self.core = core
         self.middleware = middleware
         self.overallTimeout = overallTimeout
-        chain = Self.fold(middleware) { head, body, context in try await core.send(head, body: body, context: context) }
+        stack = middleware.isEmpty ? core.send : Self.fold(middleware, around: core.send)
     }
 
     /// `middleware` wrapped around `terminal`, the first element outermost.
@@ -218,10 +219,24 @@ public struct Session: Sendable {
 
     /// Runs a prepared request through the stack and collects its body, away from the caller's
     /// actor.
+    ///
+    /// The path every `send` takes, so it calls the stack and reads the body itself rather than
+    /// through ``runThroughStack(_:)`` and ``collect(_:prepared:)``: each async call is a frame
+    /// the task allocates and frees.
     @concurrent
     func collectedReply(_ prepared: PreparedRequest) async throws -> CollectedReply {
-        let response = try await runThroughStack(prepared)
-        return CollectedReply(head: response.head, data: try await collect(response.body, prepared: prepared))
+        let response: RawResponse
+        do {
+            response = try await stack(prepared.head, prepared.body, prepared.context)
+        } catch {
+            throw Self.stackFailure(error, prepared: prepared)
+        }
+        if let data = response.body.bufferedData { return CollectedReply(head: response.head, data: data) }
+        do {
+            return CollectedReply(head: response.head, data: try await response.body.collect(upTo: prepared.collectLimit))
+        } catch {
+            throw SessionCore.failure(error, context: prepared.context, request: prepared.head)
+        }
     }
 
     /// Runs a prepared request through the stack and decodes its reply, all away from the
@@ -291,13 +306,20 @@ public struct Session: Sendable {
     @concurrent
     func runThroughStack(_ prepared: PreparedRequest) async throws -> RawResponse {
         do {
-            return try await chain(prepared.head, prepared.body, prepared.context)
-        } catch let error as BricksError {
-            throw SessionCore.failure(error, context: prepared.context, request: prepared.head)
-        } catch let error as URLError {
-            throw SessionCore.failure(error, context: prepared.context, request: prepared.head)
-        } catch is CancellationError {
-            throw SessionCore.failure(CancellationError(), context: prepared.context, request: prepared.head)
+            return try await stack(prepared.head, prepared.body, prepared.context)
+        } catch {
+            throw Self.stackFailure(error, prepared: prepared)
+        }
+    }
+
+    /// An error that came out of the stack, named after the call: Bricks' own, a `URLError` and a
+    /// cancellation become a ``BricksError``; a middleware's own error is left as it is.
+    static func stackFailure(_ error: any Error, prepared: PreparedRequest) -> any Error {
+        switch error {
+        case is BricksError, is URLError, is CancellationError:
+            return SessionCore.failure(error, context: prepared.context, request: prepared.head)
+        default:
+            return error
         }
     }
 

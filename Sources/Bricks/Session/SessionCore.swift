@@ -24,71 +24,74 @@ struct SessionCore: Sendable {
                 maximumBodySize: context.maximumBodySize, headLimits: limits,
                 lowercasedSecretHeaderNames: context.secretHeaderNames,
                 isHeadRequest: head.method == .head)  // a redirect keeps a HEAD a HEAD
-            if context.bodyMode == .streamed {
-                let response = try await deadline.run(transportStops: transport.stopsAtDeadline) {
-                    try await self.follow(head, body: body, context: transportContext, call: context)
+            if deadline.runsInline(transportStops: transport.stopsAtDeadline) {
+                // The common case, called without a closure or a task between: each is a frame.
+                return try await deadline.inline {
+                    try await exchange(head, body: body, context: transportContext, call: context)
                 }
-                return RawResponse(
-                    head: response.head, body: limited(response.body, by: transportContext, context: context, request: head))
             }
-            return try await deadline.run(transportStops: transport.stopsAtDeadline) {
-                let response = try await self.follow(head, body: body, context: transportContext, call: context)
-                if let data = response.body.bufferedData {  // a transport that collected it already
-                    try transportContext.checkBodySize(Int64(data.count))
-                    return response
-                }
-                let length = response.head.expectedContentLength
-                let data = try await response.body.collect(
-                    within: transportContext, expectedLength: length > 0 && length <= Int64(Int.max) ? Int(length) : nil)
-                return RawResponse(head: response.head, body: ResponseBody(data))
+            return try await deadline.watched {
+                try await self.exchange(head, body: body, context: transportContext, call: context)
             }
         } catch {
-            // Named after the request in flight: `follow` names a redirect's target itself.
+            // Named after the request in flight: `exchange` names a redirect's target itself.
             throw Self.failure(error, context: context, request: head)
         }
     }
 
-    /// Sends `head` and each redirect the policy allows; returns the first response that is not
-    /// followed. Once a redirect is followed, its errors name the request in flight.
-    private func follow(_ head: RequestHead, body: RequestBody?, context: TransportContext, call: MiddlewareContext)
+    /// Sends `head` and each redirect the policy allows, and the response that is not followed
+    /// with its body: collected and checked for a whole-body call, limited for a streamed one.
+    /// Once a redirect is followed, its errors name the request in flight.
+    private func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext, call: MiddlewareContext)
         async throws -> RawResponse
     {
         var current = head
-        try current.headerFields.check()  // a no-op unless a layer added or changed a field
         var currentBody = body
         var redirects = 0
         do {
-            return try await follow(&current, body: &currentBody, redirects: &redirects, context: context)
+            try current.headerFields.check()  // a no-op unless a layer added or changed a field
+            while true {
+                let response = try await transport.exchange(current, body: currentBody, context: context)
+                try context.checkHead(response.head)
+                guard let next = try redirectPolicy.redirect(
+                    after: current, body: currentBody, response: response.head, secretHeaders: context.secretHeaderNames)
+                else { return try await withBody(response, context: context, call: call, request: current) }
+                redirects += 1
+                guard redirects <= redirectPolicy.maximumRedirects else {
+                    throw BricksError(.tooManyRedirects(
+                        count: redirectPolicy.maximumRedirects, lastLocation: next.head.urlString))
+                }
+                if let sent = next.body, !sent.isReplayable {
+                    // A 307 or 308 sends the body again, which only a replayable body can.
+                    throw BricksError(.invalidRequest(
+                        "the server redirected with \(response.head.statusCode), which needs the body sent again, but it was a one-shot stream"))
+                }
+                current = next.head
+                try current.headerFields.check()  // a redirect only removes fields: a no-op
+                currentBody = next.body
+            }
         } catch where redirects > 0 {
             throw Self.failure(error, context: call, request: current)
         }
     }
 
-    /// The loop of ``follow(_:body:context:call:)``, leaving the request in flight in `current`.
-    private func follow(
-        _ current: inout RequestHead, body currentBody: inout RequestBody?, redirects: inout Int,
-        context: TransportContext
-    ) async throws -> RawResponse {
-        while true {
-            let response = try await transport.exchange(current, body: currentBody, context: context)
-            try context.checkHead(response.head)
-            guard let next = try redirectPolicy.redirect(
-                after: current, body: currentBody, response: response.head, secretHeaders: context.secretHeaderNames)
-            else { return response }
-            redirects += 1
-            guard redirects <= redirectPolicy.maximumRedirects else {
-                throw BricksError(.tooManyRedirects(
-                    count: redirectPolicy.maximumRedirects, lastLocation: next.head.urlString))
-            }
-            if let sent = next.body, !sent.isReplayable {
-                // A 307 or 308 sends the body again, which only a replayable body can.
-                throw BricksError(.invalidRequest(
-                    "the server redirected with \(response.head.statusCode), which needs the body sent again, but it was a one-shot stream"))
-            }
-            current = next.head
-            try current.headerFields.check()  // a redirect only removes fields: a no-op
-            currentBody = next.body
+    /// The response with its body as the call reads it: for a whole-body call collected (inside
+    /// the deadline) and checked against the limit; for a streamed call unread, counted against
+    /// the limit as it is read.
+    private func withBody(_ response: RawResponse, context: TransportContext, call: MiddlewareContext, request: RequestHead)
+        async throws -> RawResponse
+    {
+        if context.bodyMode == .streamed {
+            return RawResponse(head: response.head, body: limited(response.body, by: context, context: call, request: request))
         }
+        if let data = response.body.bufferedData {  // a transport that collected it already
+            try context.checkBodySize(Int64(data.count))
+            return response
+        }
+        let length = response.head.expectedContentLength
+        let data = try await response.body.collect(
+            within: context, expectedLength: length > 0 && length <= Int64(Int.max) ? Int(length) : nil)
+        return RawResponse(head: response.head, body: ResponseBody(data))
     }
 
     /// A streamed body that fails with ``BricksError/Reason/responseTooLarge(limit:)`` once more
