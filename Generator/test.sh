@@ -11,7 +11,9 @@
 # server (scripts/sse.sh: its own, as the transport package's test.sh does, since the root's
 # scripts/test.sh stops its server before calling this script) and runs the runtime tests of
 # Generator/Tests/Runtime against the recorded GitHub exchanges and that server, and those of
-# Generator/Tests/RuntimeTwoModules against the two-module output.
+# Generator/Tests/RuntimeTwoModules against the two-module output. Between the build and those tests,
+# Generator/docs.sh compiles the Swift blocks of Docs/OpenAPI.md (plain and app target) against the
+# modules it generates from Generator/Tests/DocExamples, with the Bricks modules of that build.
 #
 #   bash Generator/test.sh            # from the repository root, or from Generator/
 set -euo pipefail
@@ -156,6 +158,9 @@ echo "   generated package built in $(seconds "$begin") s (Bricks, GitHub, Strip
 built=$(find "$work/.build/plugins/outputs" -path "*/PluginBuilt/*" -name BricksOpenAPIGenerated.swift)
 test -n "$built" || { echo "the build-tool plugin wrote no BricksOpenAPIGenerated.swift for PluginBuilt" >&2; exit 1; }
 echo "   the build-tool plugin wrote $(wc -l < "$built") lines: ${built#"$work/"}"
+
+step "Docs/OpenAPI.md's examples, against what the generator makes of Generator/Tests/DocExamples (plain and app target)"
+BRICKS_OPENAPI="$generator" bash "$here/docs.sh" "$work/.build/debug"
 
 step "runtime tests of the generated code (the local SSE server started for the streaming one)"
 sse_start

@@ -8,8 +8,9 @@ declares again a name an earlier block declared, as two examples that both say
 `let session = …`, is wrapped in `do { }`), prefixed with the imports every
 snippet may use, and type-checked with swiftc in Swift 6 mode. A block right after the line
 `<!-- snippet: skip -->` is not checked: use that for deliberately partial code, Package.swift
-lines, or code of other libraries. Code a page assumes but does not show (a model type, a
-`session`) goes in a hidden block, compiled in its place among the others:
+lines, or code of other libraries, and say why after it (`<!-- snippet: skip: a package manifest -->`).
+Code a page assumes but does not show (a model type, a `session`) goes in a hidden block, compiled
+in its place among the others:
 
     <!-- snippet:
     struct User: Decodable, Sendable { let login: String }
@@ -32,7 +33,17 @@ defaults (`-default-isolation MainActor` and the upcoming features
 works where app teams paste it. A block that cannot work in an app target says why, with the line
 `<!-- snippet: plain target only: <why> -->` before it; it is compiled in the plain pass only.
 
-Usage: python3 scripts/check-doc-snippets.py [--build-path .build/debug] [--mode plain|app] [files…]
+A page whose examples call code bricks-openapi generates (Docs/OpenAPI.md) names the modules, once,
+anywhere in the page:
+
+    <!-- snippets: generated modules Pets Chroma -->
+
+Such a page is left out (and said so) unless `--generated DIR` gives the folder that holds those
+modules' `.swiftmodule`s; then each is imported with the others above, and `file` blocks see them
+too (`import Pets`). `Generator/docs.sh` generates them from documents kept in the repository and
+runs this script so.
+
+Usage: python3 scripts/check-doc-snippets.py [--build-path .build/debug] [--mode plain|app] [--generated DIR] [files…]
 Needs `swift build` first, so that the Bricks and BricksTesting modules exist.
 """
 import concurrent.futures
@@ -51,7 +62,7 @@ import Bricks
 import BricksTesting
 """
 BLOCK = re.compile(
-    r"^(?:<!-- snippet: (skip|file [^ \n]+|plain target only: [^\n]+?) -->\n)?```swift[ \t]*\n(.*?)^```[ \t]*$"
+    r"^(?:<!-- snippet: (skip(?:: [^\n]+?)?|file [^ \n]+|plain target only: [^\n]+?) -->\n)?```swift[ \t]*\n(.*?)^```[ \t]*$"
     r"|^<!-- snippet:[ \t]*\n(.*?)^-->",
     re.S | re.M)
 
@@ -60,6 +71,9 @@ BLOCK = re.compile(
 APP_TARGET = ["-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
               "-enable-upcoming-feature", "InferIsolatedConformances"]
 MODES = {"plain": [], "app": APP_TARGET}
+
+# A page's line naming the modules bricks-openapi generates for its examples.
+GENERATED = re.compile(r"^<!-- snippets: generated modules ((?:[A-Za-z_][A-Za-z0-9_]* ?)+) -->$", re.M)
 
 
 DECLARATION = re.compile(
@@ -83,7 +97,7 @@ def swiftc(settings, arguments):
     return subprocess.run(["swiftc", "-swift-version", "6", *settings, *arguments], capture_output=True, text=True)
 
 
-def check_package(package, folder, modules, settings):
+def check_package(package, folder, includes, settings):
     """Compiles the files a guide puts in its package, each where the guide puts it: the
     `Sources/<Module>/` modules first (emitted into `folder`), then the `Tests/<Module>/` files
     against them. Returns the compiler's errors (empty when all compile) and the `@testable
@@ -106,7 +120,7 @@ def check_package(package, folder, modules, settings):
             paths = [str(f) for f in files]
             if kind == "Sources":
                 # Type-check every body first (emitting a module alone may skip some), then emit.
-                result = swiftc(settings, ["-typecheck", "-module-name", module, *library, "-I", str(modules), *paths])
+                result = swiftc(settings, ["-typecheck", "-module-name", module, *library, *includes, *paths])
                 if result.returncode != 0:
                     return result.stderr or result.stdout, imports
                 arguments = ["-emit-module", "-enable-testing", "-module-name", module,
@@ -114,7 +128,7 @@ def check_package(package, folder, modules, settings):
                 imports += f"@testable import {module}\n"
             else:
                 arguments = ["-typecheck", "-module-name", module]
-            result = swiftc(settings, [*arguments, *library, "-I", str(modules), "-I", str(folder), *paths])
+            result = swiftc(settings, [*arguments, *library, *includes, "-I", str(folder), *paths])
             if result.returncode != 0:
                 return result.stderr or result.stdout, imports
     return "", imports
@@ -124,9 +138,12 @@ def main():
     args = sys.argv[1:]
     build = pathlib.Path(".build/debug")
     modes = list(MODES)
-    while args[:1] in (["--build-path"], ["--mode"]):
+    generated = None
+    while args[:1] in (["--build-path"], ["--mode"], ["--generated"]):
         if args[0] == "--build-path":
             build = pathlib.Path(args[1])
+        elif args[0] == "--generated":
+            generated = pathlib.Path(args[1])
         else:
             modes = [args[1]]
         args = args[2:]
@@ -136,10 +153,19 @@ def main():
     modules = build / "Modules"
     if not (modules / "Bricks.swiftmodule").exists():
         sys.exit(f"check-doc-snippets: {modules}/Bricks.swiftmodule not found; run swift build first")
+    includes = ["-I", str(modules)]
+    if generated is not None:
+        # First: a module of the build's own with the same name (its GitHub) does not hide them.
+        includes = ["-I", str(generated), *includes]
+    else:
+        left = [path for path in files if GENERATED.search(path.read_text(encoding="utf-8"))]
+        for path in left:
+            print(f"check-doc-snippets: {path} left out: its examples call generated code (Generator/docs.sh compiles them)")
+        files = [path for path in files if path not in left]
     # Each file in each mode is its own compiler run: as many at once as there are cores.
     jobs = [(mode, path) for mode in modes for path in files]
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = list(pool.map(lambda job: check_file(job[1], modules, job[0]), jobs))
+        results = list(pool.map(lambda job: check_file(job[1], includes, job[0]), jobs))
     failed = False
     for mode in modes:
         outcomes = [result for (each, _), result in zip(jobs, results) if each == mode]
@@ -157,7 +183,7 @@ def main():
         sys.exit(1)
 
 
-def check_file(path, modules, mode):
+def check_file(path, includes, mode):
     """Compiles the blocks of one file as a target of `mode` would; returns its errors (empty when
     it compiles), the blocks checked and the blocks left out of an app target."""
     settings = MODES[mode]
@@ -167,7 +193,9 @@ def check_file(path, modules, mode):
     package = {}  # a file's path in the guide's package -> its code
     checked = 0
     plain_only = 0
-    for marker, code, hidden in BLOCK.findall(path.read_text(encoding="utf-8")):
+    text = path.read_text(encoding="utf-8")
+    generated = GENERATED.search(text)
+    for marker, code, hidden in BLOCK.findall(text):
         if marker.startswith("plain target only: "):
             if app:
                 plain_only += 1
@@ -177,17 +205,19 @@ def check_file(path, modules, mode):
             name = marker[len("file "):]
             package[name] = package.get(name, "") + code
             checked += 1
-        elif marker != "skip":
+        elif not marker.startswith("skip"):
             blocks.append(scoped(code or hidden, declared))
     if not blocks and not package:
         return "", checked, plain_only
     with tempfile.TemporaryDirectory() as folder:
         folder = pathlib.Path(folder)
-        errors, imports = check_package(package, folder, modules, settings)
+        errors, imports = check_package(package, folder, includes, settings)
+        if generated:
+            imports += "".join(f"import {module}\n" for module in generated.group(1).split())
         if not errors and blocks:
             source = folder / "main.swift"
             source.write_text(PRELUDE + imports + "\n".join(blocks), encoding="utf-8")
-            result = swiftc(settings, ["-typecheck", "-I", str(modules), "-I", str(folder), str(source)])
+            result = swiftc(settings, ["-typecheck", *includes, "-I", str(folder), str(source)])
             if result.returncode != 0:
                 errors = result.stderr.replace(str(source), f"{path}(joined blocks)")
         errors = errors.replace(str(folder) + "/", "")
