@@ -100,4 +100,23 @@ import Testing
             try BricksOpenAPIGenerator.generate(from: Data(#"{"openapi": "3.0.3", "paths": {"/a": {"get": {"responses": {"200": {"description": "ok"}}}}}}"#.utf8))
         }
     }
+
+    /// The mutation test's `nullable` kind on GitHub's document: `alert_number` is a path
+    /// parameter whose schema is a `$ref` to a component that admits null (`AlertNumber = Int?`);
+    /// its six operations were skipped as "neither a value nor a list of values".
+    @Test func aPathParameterReferringToANullableComponentIsItsValue() throws {
+        let text = TestFiles.document(
+            schemas: """
+                    alert-number: {type: integer, nullable: true}
+                """,
+            paths: """
+                {"/alerts/{alert_number}": {get: {operationId: getAlert,
+                  parameters: [{name: alert_number, in: path, required: true, schema: {$ref: "#/components/schemas/alert-number"}}],
+                  responses: {"204": {description: done}}}}}
+                """
+        ).replacingOccurrences(of: "openapi: 3.1.0", with: "openapi: 3.0.3")
+        let (api, summary, _) = try TestFiles.translate(text)
+        #expect(summary.skippedOperations.isEmpty)
+        #expect(api.operations.first?.parameters.first?.type == .int)
+    }
 }

@@ -66,7 +66,8 @@ extension DocumentValue {
             case "true", "True", "TRUE": self = .bool(true)
             case "false", "False", "FALSE": self = .bool(false)
             default:
-                let isNumber = Int.construct(from: scalar) != nil || Double.construct(from: scalar) != nil
+                let isNumber = Self.mayBeNumber(scalar.string)
+                    && (Int.construct(from: scalar) != nil || Double.construct(from: scalar) != nil)
                 self = isNumber ? .number(scalar.string) : .string(scalar.string)
             }
         case .mapping(let mapping):
@@ -81,7 +82,25 @@ extension DocumentValue {
         }
     }
 
-    /// The node Yams' decoder reads: strings quoted (so that `"12"` and `"true"` stay strings),
+    /// Whether Yams' `Int` or `Double` constructor may read `text` (most plain scalars are words:
+    /// they are told apart here without the constructors' copies of the text). After signs and
+    /// underscores a number starts with a digit or a dot, or is an infinity or a NaN.
+    static func mayBeNumber(_ text: String) -> Bool {
+        var rest = Substring(text)
+        while let first = rest.utf8.first, first == UInt8(ascii: "_") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            rest = rest.dropFirst()
+        }
+        guard let first = rest.utf8.first else { return false }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."): return true
+        case UInt8(ascii: "i"), UInt8(ascii: "I"), UInt8(ascii: "n"), UInt8(ascii: "N"):
+            let start = rest.prefix(3).lowercased()
+            return start == "inf" || start == "nan"
+        default: return false
+        }
+    }
+
+    /// The node Yams' decoder reads (the reference ``DocumentDecoder`` reads as; tests compare them): strings quoted (so that `"12"` and `"true"` stay strings),
     /// numbers, booleans and null plain, each with its tag.
     var node: Node {
         var tags = Tags()

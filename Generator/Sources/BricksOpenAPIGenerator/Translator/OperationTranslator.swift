@@ -151,6 +151,15 @@ struct OperationTranslator {
             scope: &scope)
         let required = location == .path || parameter.required
         if !required { type = type.optional }
+        // A path segment always has a value: a `$ref` to a component that admits null (an alias
+        // of an optional, `AlertNumber = Int?`) is read as the value it wraps.
+        if location == .path {
+            var hops = 0
+            while case .named(let name) = type.nonOptional, let target = aliases[name], target.isOptional, hops < 16 {
+                type = target.nonOptional
+                hops &+= 1
+            }
+        }
 
         let encoding: ParameterEncoding
         guard let schemaContext else {
