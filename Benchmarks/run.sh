@@ -7,6 +7,10 @@
 #   bash Benchmarks/run.sh --ahc           # the AsyncHTTPClient round trips (issue 9); writes
 #                                          # Benchmarks/results/asynchttpclient.{json,md}
 #   bash Benchmarks/run.sh --ahc --quick
+#   bash Benchmarks/run.sh --websocket     # a Bricks WebSocket endpoint vs raw SwiftNIO (issue 42),
+#                                          # on a SwiftNIO server of its own (no nginx); writes
+#                                          # Benchmarks/results/websocket.md
+#   bash Benchmarks/run.sh --websocket --quick
 #
 # Builds bricks-bench in release mode (scratch path Benchmarks/.build) — or, with --ahc,
 # bricks-bench-ahc from the package Benchmarks/AsyncHTTPClientBench (scratch path
@@ -25,6 +29,13 @@ package=Benchmarks product=bricks-bench results=latest partial=partial measured=
 if [ "${1:-}" = "--ahc" ]; then
   shift
   package=Benchmarks/AsyncHTTPClientBench product=bricks-bench-ahc results=asynchttpclient partial=partial-ahc
+  measured+=(Transports/AsyncHTTPClient/Sources)
+fi
+websocket=0
+if [ "${1:-}" = "--websocket" ]; then
+  shift
+  websocket=1
+  package=Benchmarks/AsyncHTTPClientBench product=bricks-bench-websocket results=websocket partial=partial-websocket
   measured+=(Transports/AsyncHTTPClient/Sources)
 fi
 scratch=$package/.build
@@ -59,8 +70,10 @@ else
   markdown=Benchmarks/results/$partial.md.tmp
 fi
 
-trap bench_server_stop EXIT
-bench_server_start
+if [ $websocket -eq 0 ]; then
+  trap bench_server_stop EXIT
+  bench_server_start
+fi
 
 BRICKS_BENCH_SWIFT_VERSION="$(swift --version 2>/dev/null | head -n 1)"
 BRICKS_BENCH_COMMIT="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
@@ -70,5 +83,11 @@ fi
 export BRICKS_BENCH_SWIFT_VERSION BRICKS_BENCH_COMMIT
 
 echo "==> $product $*"
+if [ $websocket -eq 1 ]; then
+  # The WebSocket benchmark starts its own server and writes Markdown only.
+  "$bench" --markdown "$markdown" "$@"
+  echo "==> wrote $markdown"
+  exit 0
+fi
 "$bench" --output "$json" --markdown "$markdown" "$@"
 echo "==> wrote $json and $markdown"

@@ -11,7 +11,8 @@ let package = Package(
     name: "BricksBenchmarksAsyncHTTPClient",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
-        .executable(name: "bricks-bench-ahc", targets: ["BricksBenchAHC"])
+        .executable(name: "bricks-bench-ahc", targets: ["BricksBenchAHC"]),
+        .executable(name: "bricks-bench-websocket", targets: ["BricksBenchWebSocket"]),
     ],
     dependencies: [
         .package(name: "Bricks", path: "../.."),
@@ -31,6 +32,20 @@ let package = Package(
                 .product(name: "BricksAsyncHTTPClient", package: "BricksAsyncHTTPClient"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]),
+        // A Bricks WebSocket endpoint against a raw SwiftNIO NIOWebSocket client, on a SwiftNIO
+        // server run as a process of its own (`bash Benchmarks/run.sh --websocket`).
+        .executableTarget(
+            name: "BricksBenchWebSocket",
+            dependencies: [
+                .product(name: "Bricks", package: "Bricks"),
+                .product(name: "BenchmarkHarness", package: "BricksBenchmarks"),
+                .product(name: "BricksAsyncHTTPClient", package: "BricksAsyncHTTPClient"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ]),
     ],

@@ -49,6 +49,7 @@ let package = Package(
                 asyncHTTPClient,
                 nio("NIOCore"),
                 nio("NIOHTTP1"),
+                nio("NIOPosix"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]),

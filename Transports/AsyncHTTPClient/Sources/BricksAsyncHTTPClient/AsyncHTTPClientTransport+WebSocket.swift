@@ -61,12 +61,16 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
                 }
             }.connect(host: host, port: port).flatMap { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    // In front of the HTTP handlers: see HandshakeEndDeferral for why.
+                    let deferral = NIOLoopBound(HandshakeEndDeferral(), eventLoop: channel.eventLoop)
+                    try channel.pipeline.syncOperations.addHandler(deferral.value)
                     let upgrader = NIOTypedWebSocketClientUpgrader<HandshakeResult>(
                         maxFrameSize: maximumFrameSize, enableAutomaticErrorHandling: false
                     ) { channel, response in
                         channel.eventLoop.makeCompletedFuture {
                             let handler = WebSocketFrameHandler(maximumMessageSize: maximumMessageSize, bufferSize: bufferSize)
                             try channel.pipeline.syncOperations.addHandler(handler)
+                            deferral.value.handshakeEnded(on: channel)
                             return .upgraded(response, NIOLoopBound(handler, eventLoop: channel.eventLoop))
                         }
                     }
@@ -76,13 +80,15 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
                         ) { channel in
                             channel.eventLoop.makeCompletedFuture {
                                 try channel.pipeline.syncOperations.addHandler(refusal)
+                                deferral.value.handshakeEnded(on: channel)
                                 return .refused
                             }
                         })
                     // The frames a server sends right behind its 101, in the same read, are the
-                    // connection's first: SwiftNIO's default drops them.
+                    // connection's first: SwiftNIO's default drops them when the decoder leaves.
                     configuration.leftOverBytesStrategy = .forwardBytes
-                    return (channel, try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: configuration))
+                    let upgraded = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: configuration)
+                    return (channel, upgraded)
                 }
             }.get()
         } catch {

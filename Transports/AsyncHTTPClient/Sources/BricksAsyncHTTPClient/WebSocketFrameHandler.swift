@@ -43,7 +43,12 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
-    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+    /// The pipeline lets go of its handlers only when the channel is torn down: if the end has not
+    /// been seen by then (it went by before this handler joined, say), it is now.
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        finish(.success(.closed(.abnormalClosure, reason: "the connection ended without a close frame")))
+    }
 
     // MARK: The reader's side
 
