@@ -64,5 +64,5 @@ struct Exchange: Decodable { struct Response: Decodable { var items: [Issue] }; 
 }
 SWIFT
 find "$root/Sources/Bricks" -name '*.swift' -print0 | xargs -0 swiftc -swift-version 6 -O -wmo -parse-as-library \
-  -module-name JSONBodyBench "$work/main.swift" -o "$work/bench" 2>&1 | grep -v "warning" | grep -E "error" && exit 1
+  -module-name JSONBodyBench -package-name Bricks "$work/main.swift" -o "$work/bench" 2>&1 | grep -v "warning" | grep -E "error" && exit 1
 "$work/bench" "$fixture"

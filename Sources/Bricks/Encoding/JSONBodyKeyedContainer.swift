@@ -28,10 +28,10 @@ struct JSONBodyKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), for: key) }
     mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), for: key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        set(try encoder.wrap(value, prefix, key), for: key)
+        set(try encoder.number(value, prefix, key), for: key)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        set(try encoder.wrap(value, prefix, key), for: key)
+        set(try encoder.number(value, prefix, key), for: key)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(value.description), for: key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { set(.number(value.description), for: key) }

@@ -16,8 +16,8 @@ struct JSONBodyUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { append(.null) }
     mutating func encode(_ value: Bool) throws { append(.bool(value)) }
     mutating func encode(_ value: String) throws { append(.string(value)) }
-    mutating func encode(_ value: Double) throws { append(try encoder.wrap(value, prefix, nextKey)) }
-    mutating func encode(_ value: Float) throws { append(try encoder.wrap(value, prefix, nextKey)) }
+    mutating func encode(_ value: Double) throws { append(try encoder.number(value, prefix, nextKey)) }
+    mutating func encode(_ value: Float) throws { append(try encoder.number(value, prefix, nextKey)) }
     mutating func encode(_ value: Int) throws { append(.number(value.description)) }
     mutating func encode(_ value: Int8) throws { append(.number(value.description)) }
     mutating func encode(_ value: Int16) throws { append(.number(value.description)) }

@@ -122,13 +122,13 @@ final class JSONBodyValueEncoder: Encoder {
         try wrap(value, prefix, key) ?? .object(JSONBodyValue.Object())
     }
 
-    func wrap(_ double: Double, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue {
+    func number(_ double: Double, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue {
         guard double.isFinite else { return try nonConforming(double, prefix, key) }
         // Swift's shortest round-trip digits, always with a point or an exponent: `2.0`, `1e+20`.
         return .number(double.description)
     }
 
-    func wrap(_ float: Float, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue {
+    func number(_ float: Float, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue {
         guard float.isFinite else { return try nonConforming(float, prefix, key) }
         return .number(float.description)
     }
@@ -242,8 +242,8 @@ extension JSONBodyValueEncoder: SingleValueEncodingContainer {
     func encodeNil() throws { storage = .null }
     func encode(_ value: Bool) throws { storage = .bool(value) }
     func encode(_ value: String) throws { storage = .string(value) }
-    func encode(_ value: Double) throws { storage = try wrap(value, [], nil) }
-    func encode(_ value: Float) throws { storage = try wrap(value, [], nil) }
+    func encode(_ value: Double) throws { storage = try number(value, [], nil) }
+    func encode(_ value: Float) throws { storage = try number(value, [], nil) }
     func encode(_ value: Int) throws { storage = .number(value.description) }
     func encode(_ value: Int8) throws { storage = .number(value.description) }
     func encode(_ value: Int16) throws { storage = .number(value.description) }
