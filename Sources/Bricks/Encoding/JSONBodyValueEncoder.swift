@@ -106,12 +106,12 @@ final class JSONBodyValueEncoder: Encoder {
     /// `value` as JSON, encoded below this encoder under `key` in its nested containers `prefix`;
     /// `nil` when it encodes nothing.
     func wrap<T: Encodable>(_ value: T, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue? {
-        if let date = value as? Date { return try wrap(date, prefix, key) }
-        if let data = value as? Data { return try wrap(data, prefix, key) }
+        if let date = value as? Date { return try wrapDate(date, prefix, key) }
+        if let data = value as? Data { return try wrapData(data, prefix, key) }
         if let url = value as? URL { return .string(url.absoluteString) }
-        if let decimal = value as? Decimal { return try wrap(decimal, prefix, key) }
+        if let decimal = value as? Decimal { return try wrapDecimal(decimal, prefix, key) }
         if !options.usesDefaultKeys, let dictionary = value as? any JSONBodyStringKeyedDictionary {
-            return try wrap(dictionary, prefix, key)
+            return try wrapDictionary(dictionary, prefix, key)
         }
         return try encode(below: prefix, key) { try value.encode(to: $0) }
     }
@@ -133,7 +133,7 @@ final class JSONBodyValueEncoder: Encoder {
         return .number(float.description)
     }
 
-    private func wrap(_ decimal: Decimal, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue {
+    private func wrapDecimal(_ decimal: Decimal, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue {
         guard !decimal.isNaN else {
             // `JSONEncoder` writes `NaN` here, which no JSON reader accepts.
             throw EncodingError.invalidValue(decimal, EncodingError.Context(
@@ -143,7 +143,7 @@ final class JSONBodyValueEncoder: Encoder {
         return .number(decimal.description)
     }
 
-    private func wrap(_ date: Date, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue? {
+    private func wrapDate(_ date: Date, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue? {
         switch options.dateStrategy {
         case .deferredToDate:
             return try encode(below: prefix, key) { try date.encode(to: $0) }
@@ -162,7 +162,7 @@ final class JSONBodyValueEncoder: Encoder {
         }
     }
 
-    private func wrap(_ data: Data, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue? {
+    private func wrapData(_ data: Data, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue? {
         switch options.dataStrategy {
         case .deferredToData:
             return try encode(below: prefix, key) { try data.encode(to: $0) }
@@ -175,7 +175,7 @@ final class JSONBodyValueEncoder: Encoder {
 
     /// A `[String: Value]` whose keys are written as they are, whatever the key strategy (as in
     /// `JSONEncoder`: its keys are data, not property names).
-    private func wrap(_ dictionary: any JSONBodyStringKeyedDictionary, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue {
+    private func wrapDictionary(_ dictionary: any JSONBodyStringKeyedDictionary, _ prefix: [any CodingKey], _ key: (any CodingKey)?) throws -> JSONBodyValue {
         let object = JSONBodyValue.Object()
         let encoder = JSONBodyValueEncoder(options: options, owner: self, prefix: prefix, key: key)
         try dictionary.forEachEntry { member, value in
