@@ -42,7 +42,7 @@ let rows: [(String, String)] = [
         }
     }),
     ("Bricks `QueryEncoder()` on `[2.0, 0.1]`", query(["x": [2.0, 0.1]])),
-    ("Bricks `JSONBodyRequestType` on `[2.0, 0.1]`", jsonBody ?? "(throws)"),
+    ("Bricks `JSONBodyRequestType` on `[2.0, 0.1]` (now)", jsonBody ?? "(throws)"),
     ("Bricks `QueryEncoder(dateEncoding: .secondsSince1970)`", query(["since": date], QueryEncoder(dateEncoding: .secondsSince1970))),
 ]
 print("\(ProcessInfo.processInfo.operatingSystemVersionString); date = 1_800_000_000.820370 s since 1970\n")

@@ -127,8 +127,10 @@ private struct JSONEcho: Decodable, Sendable {
     let data: String
 }
 
-private struct JSONRequest: AnythingRequest, POSTRequestType, JSONBodyRequestType {
-    typealias Response = JSONEcho
+/// The JSON body sent to `/anything`, its reply kept as bytes to see how Python wrote each number.
+private struct JSONRequest: RequestContextType, POSTRequestType, JSONBodyRequestType, DataResponseType {
+    var baseURL: URL { HTTPBin.url ?? URL(fileURLWithPath: "/") }
+    var path: String { "/anything" }
     let body: Batch
 }
 
@@ -264,10 +266,10 @@ struct EncoderIntegrationTests {
     }
 
     /// Python's `json` reads the body and httpbin writes what it read again. Numbers keep their
-    /// value bit for bit, with two documented exceptions (JSONEncoder writes an integral `Double`
-    /// without a point, Python then reads an integer): `-0.0` arrives as `0`. A `Decimal` longer
-    /// than a `Double` is read into a float by Python's `json`, so decimals are checked in the body
-    /// as it arrived.
+    /// value bit for bit, and every `Double`, `Float` and date (`.deferredToDate`: seconds) arrives
+    /// as a Python float, written back with a point or an exponent (`2.0`, `-0.0`, not `2`, `0`).
+    /// A `Decimal` longer than a `Double` is read into a float by Python's `json`, so decimals are
+    /// checked in the body as it arrived.
     @Test func jsonValuesArriveAsGiven() async throws {
         _ = try HTTPBin.base()
         let seed = SeededGenerator.seed()
@@ -285,12 +287,31 @@ struct EncoderIntegrationTests {
             batch.urls.append(RandomValues.url(using: &generator))
             batch.texts.append(RandomStrings.make(using: &generator))
         }
-        let echo = try await Session(transport: TestTransport.make()).send(JSONRequest(body: batch))
+        let reply = try await Session(transport: TestTransport.make()).send(JSONRequest(body: batch))
+        let echo = try JSONDecoder().decode(JSONEcho.self, from: reply)
         let read = echo.json
-        func sameBits(_ one: Double, _ two: Double) -> Bool {
-            one.bitPattern == two.bitPattern || (one == 0 && two == 0)  // -0.0 arrives as 0
+        func sameBits(_ one: Double, _ two: Double) -> Bool { one.bitPattern == two.bitPattern }
+        func sameBits(_ one: Float, _ two: Float) -> Bool { one.bitPattern == two.bitPattern }
+        // How Python wrote back each number it parsed: a float has a point or an exponent.
+        guard let tokens = JSONTokens.tokens(reply), case .object(let members)? = JSONTokens.tree(tokens),
+            case .object(let parsed)? = members.first(where: { $0.key == #""json""# })?.value
+        else {
+            Issue.record("httpbin's reply has no parsed json: \(String(decoding: reply.prefix(300), as: UTF8.self))")
+            return
         }
-        func sameBits(_ one: Float, _ two: Float) -> Bool { one.bitPattern == two.bitPattern || (one == 0 && two == 0) }
+        for field in ["dates", "doubles", "floats"] {
+            guard case .array(let numbers)? = parsed.first(where: { $0.key == "\"\(field)\"" })?.value else {
+                Issue.record("no \(field) in the parsed json")
+                continue
+            }
+            let integers = numbers.compactMap { number -> String? in
+                guard case .scalar(.number(let text)) = number, JSONTokens.isFloatingPoint(text) else { return "\(number)" }
+                return nil
+            }
+            #expect(integers.isEmpty, "Python read \(integers.count) \(field) as integers: \(integers.prefix(5)) (seed \(seed))")
+            let sent = ["dates": batch.dates.count, "doubles": batch.doubles.count, "floats": batch.floats.count]
+            #expect(numbers.count == sent[field], "\(field): \(numbers.count) of \(sent[field] ?? 0) (seed \(seed))")
+        }
         #expect(read.dates.count == batch.dates.count)
         for (sent, got) in zip(batch.dates, read.dates) {
             #expect(sameBits(sent.timeIntervalSinceReferenceDate, got.timeIntervalSinceReferenceDate), "seed \(seed)")

@@ -18,9 +18,14 @@ public protocol JSONBodyRequestType: RequestType {
     /// The value sent as the body.
     var body: Body { get }
     /// The encoder for ``body``. Default: a `JSONEncoder` with its default options, which keep
-    /// every value: numbers with the digits that read back bit for bit (an integral `Double`
-    /// without a point: `2.0` is `2`), a `Date` as its own seconds since 2001-01-01. Its `.iso8601`
-    /// date strategy drops fractions of a second; "Mixins" in the docs shows one that keeps them.
+    /// every value: numbers with the digits that read back bit for bit, a `Date` as its own
+    /// seconds since 2001-01-01. Bricks writes the body with its own encoder configured from this
+    /// one (its output formatting, strategies and `userInfo`): the bytes `JSONEncoder` writes,
+    /// except that a `Double` or `Float` always carries a point or an exponent (`2.0`, not `2`;
+    /// `-0.0`, not `-0`), so a reader that types numbers by their text gets a floating-point
+    /// number back, and object members keep the order they were encoded in. A subclass of
+    /// `JSONEncoder` is used as it is. The `.iso8601` date strategy drops fractions of a second;
+    /// "Mixins" in the docs shows one that keeps them.
     var encoder: JSONEncoder { get }
     /// The body's `Content-Type`, sent unless ``RequestType/headerFields`` names one. Default:
     /// `application/json`; give your own for a JSON-based type (`application/merge-patch+json`).
@@ -43,7 +48,7 @@ extension JSONBodyRequestType where Body: Encodable {
     ///   `Double.nan`).
     public func makeRequestBody() throws -> RequestBody? {
         do {
-            return RequestBody(try encoder.encode(body), contentType: contentType)
+            return RequestBody(try JSONBodyEncoder.encode(body, configuredBy: encoder), contentType: contentType)
         } catch {
             throw BricksError.bodyEncoding(error)
         }

@@ -89,7 +89,7 @@ public struct WebAPI: Sendable {
     /// `value` as JSON, encoded now, where the caller made it (in an app target its `Encodable`
     /// conformance may be main-actor-isolated); a failure is thrown when the endpoint is sent.
     private static func encode(_ value: some Encodable) -> Result<Data, any Error> {
-        Result { try DefaultCoders.jsonEncoder.encode(value) }
+        Result { try JSONBodyEncoder.encode(value, configuredBy: DefaultCoders.jsonEncoder) }
     }
 
     /// The `Authorization` value, or the error that says why there is none.

@@ -44,9 +44,11 @@ extension WebSocketEndpoint {
 }
 
 extension WebSocketEndpoint where Outgoing: Encodable {
-    /// The message as JSON, in a text frame.
+    /// The message as JSON, in a text frame, written as a JSON body is (a `Double` keeps its point:
+    /// `2.0`).
     public func encode(_ message: Outgoing) throws -> WebSocketMessage {
-        .text(String(decoding: try DefaultCoders.jsonEncoder.encode(message), as: UTF8.self))
+        let json = try JSONBodyEncoder.encode(message, configuredBy: DefaultCoders.jsonEncoder)
+        return .text(String(decoding: json, as: UTF8.self))
     }
 }
 
