@@ -88,7 +88,7 @@ for target in "${targets[@]}"; do
   status=0
   { time "${nice[@]}" "$binary" "$target" "${options[@]}" "$corpus" "$seeds" >"$log" 2>&1 || status=$?; } 2>"$log.cpu"
   elapsed=$(( $(date +%s) - start ))
-  cpu=$(awk '{ printf "%d", $1 + $2 }' "$log.cpu")
+  cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$log.cpu")
   executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
