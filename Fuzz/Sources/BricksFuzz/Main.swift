@@ -22,7 +22,9 @@ nonisolated(unsafe) var selected: ([UInt8]) -> Void = { _ in }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOne(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let before = CPUTime.now()
     selected(start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
+    CPUTime.check(since: before)
     return 0
 }
 
@@ -42,6 +44,7 @@ enum BricksFuzz {
             exit(2)
         }
         selected = target
+        CPUTime.reportAtExit()
         // libFuzzer sees the program name and the options after the target's name.
         var argv: [UnsafeMutablePointer<CChar>?] = ([arguments[0]] + arguments.dropFirst(2)).map { strdup($0) } + [nil]
         var argc = CInt(arguments.count - 1)

@@ -27,10 +27,40 @@ struct CodeWriter {
     /// Appends a doc comment, one `///` line per line of `text`.
     mutating func doc(_ text: String?) {
         guard let text, !text.isEmpty else { return }
-        for row in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = row.trimmingTrailingWhitespace()
+        for row in Self.commentLines(text) {
+            let trimmed = row[...].trimmingTrailingWhitespace()
             line(trimmed.isEmpty ? "///" : "/// " + trimmed)
         }
+    }
+
+    /// The lines of a document's text as Swift would read them in a comment: split at `\n`, `\r`
+    /// and `\r\n` (a comment ends at each; `\r\n` is one `Character`, so splitting at `"\n"` missed
+    /// it, and the text after it became code), other control characters as spaces.
+    static func commentLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterReturn = scalar == "\r" }
+            switch scalar {
+            case "\n" where afterReturn:
+                continue
+            case "\n", "\r":
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            case "\t":
+                current.append(scalar)
+            default:
+                current.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
+    /// A document's text on one line of a comment: line breaks and other control characters as spaces.
+    static func commentLine(_ text: String) -> String {
+        commentLines(text).joined(separator: " ")
     }
 
     /// Appends `items` joined by `separator`, as many to a line as fit in `width` characters

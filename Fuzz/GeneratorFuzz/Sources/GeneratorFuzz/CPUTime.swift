@@ -1,0 +1,1 @@
+../../../Sources/BricksFuzz/CPUTime.swift
