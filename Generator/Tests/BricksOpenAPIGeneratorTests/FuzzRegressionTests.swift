@@ -34,4 +34,34 @@ import Testing
         #expect(CodeWriter.commentLines("tab\there\u{0}nul\u{7F}") == ["tab\there nul "])
         #expect(CodeWriter.commentLine("one\r\ntwo") == "one two")
     }
+
+    /// An operation without `responses` (a 4 KB slice of Spotify's document, mutated): OpenAPIKit
+    /// names the missing key at the path item, the empty `responses` went into the path item, the
+    /// next round took it out again as a member of the wrong type, and so on for 10,000 rounds of
+    /// reading the whole document (minutes). The key now goes into the operation, and a repair
+    /// that does not cure its failure is followed by leaving the node out.
+    @Test func anOperationWithoutResponsesIsReadInOneRepair() throws {
+        let document = #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+             "servers": [{"url": "https://t.example"}],
+             "paths": {"/me/library/contains": {"get": {"operationId": "checkLibrary", "summary": "s"}}}}
+            """#
+        let loaded = try SpecLoader.load(Data(document.utf8))
+        let repairs = loaded.diagnostics.filter { $0.message.contains("required `responses`") }
+        #expect(repairs.count == 1, "\(loaded.diagnostics.map(\.message))")
+        #expect(loaded.diagnostics.count < 5, "\(loaded.diagnostics.map(\.message))")
+        #expect(loaded.droppedOperations.isEmpty)
+        let result = try BricksOpenAPIGenerator.generate(from: Data(document.utf8))
+        #expect((result.files + result.modelFiles).contains { $0.contents.contains("struct CheckLibrary") })
+    }
+
+    /// The fuzzer's input itself: read after a handful of repairs, not 10,000 rounds.
+    @Test func theSlowSpotifySliceEndsInAFewRounds() throws {
+        let finding = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Fuzz/GeneratorFuzz/Corpus/generator/regression-slow-spotify-slice").standardized
+        let data = try Data(contentsOf: finding)
+        let loaded = try SpecLoader.load(data)
+        #expect(loaded.diagnostics.count < 50, "\(loaded.diagnostics.map(\.message))")
+        #expect(loaded.document.paths.count == 1)
+    }
 }

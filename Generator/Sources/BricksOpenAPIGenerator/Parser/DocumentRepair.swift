@@ -11,6 +11,7 @@ import Foundation
 /// | a required field is missing: `info`, `title`, `version`, `description` | an empty one |
 /// | a value of the wrong type it names (`minimum: "5"`) | that member left out |
 /// | anything else (an unknown `$ref` form, a misplaced object) | left out: the innermost member it names that exists |
+/// | the same failure again, right after its repair | left out, as anything else |
 ///
 /// An operation left out this way is counted as skipped (``SpecLoader/Loaded/droppedOperations``).
 enum DocumentRepair {
@@ -27,11 +28,15 @@ enum DocumentRepair {
     /// Repairs or leaves out the node at `path` (reference tokens, not escaped) that OpenAPIKit
     /// could not read with `message`. Returns `nil` when nothing can be changed (the node is the
     /// document itself).
-    static func repair(_ tree: inout DocumentValue, at path: [String], message: String) -> Repair? {
+    ///
+    /// `repeated` says that the last repair was made for this same failure and did not cure it:
+    /// the node is then left out, so that no two repairs can undo each other round after round.
+    static func repair(_ tree: inout DocumentValue, at path: [String], message: String, repeated: Bool = false) -> Repair? {
         // OpenAPIKit's message tells the story from the document down; the last reason is the one.
         var shown = message.split(separator: "\n").joined(separator: " ")
         if let because = shown.range(of: "because: ", options: .backwards) { shown = String(shown[because.upperBound...]) }
         if shown.count > 240 { shown = String(shown.prefix(240)) + "…" }
+        if repeated { return leaveOutInnermost(&tree, at: path, shown) }
         // A path parameter without `required: true`: the specification says it is required.
         if message.contains("must be explicitly set to required") || message.contains("must be required") {
             if let place = nearest(tree, path, where: { $0["in"] == .string("path") }),
@@ -57,7 +62,10 @@ enum DocumentRepair {
         // A required field missing: the ones with an obvious empty value.
         if message.contains("required key") || message.contains("is missing") || message.contains("No value associated with key") {
             // The key ends the path, or (OpenAPIKit's ``Expected to find `info` key``) is named.
-            var candidates: [(parent: [String], key: String)] = backticked(in: message).map { (path, $0) }
+            // OpenAPIKit names an operation's missing key at its path item ("for the **GET**
+            // endpoint under `/pets`"): the key belongs in the operation.
+            let operation = methods.first { message.contains("**\($0.uppercased())**") }.map { path + [$0] }
+            var candidates: [(parent: [String], key: String)] = backticked(in: message).map { (operation ?? path, $0) }
             if let last = path.last { candidates.insert((Array(path.dropLast()), last), at: 0) }
             for (parent, key) in candidates where tree.value(at: (parent + [key])[...]) == nil {
                 guard let filler = Self.emptyValues[key], tree.update(at: parent[...], { object in object[key] = filler }) else { continue }
@@ -72,9 +80,14 @@ enum DocumentRepair {
             if let repair = leaveOut(&tree, at: path + [key], shown) { return repair }
         }
         // Anything else: the innermost member named that exists, left out.
+        return leaveOutInnermost(&tree, at: path, shown)
+    }
+
+    /// Leaves out the innermost member on `path` that exists (a missing member names its object:
+    /// the object, its parent's member, goes).
+    private static func leaveOutInnermost(_ tree: inout DocumentValue, at path: [String], _ shown: String) -> Repair? {
         var place = path
         while !place.isEmpty, tree.value(at: place[...]) == nil { place.removeLast() }
-        // A missing member names its object: leave out the object (its parent's member).
         return leaveOut(&tree, at: place, shown)
     }
 

@@ -61,6 +61,7 @@ public enum SpecLoader {
         if let document = try? decode(repaired, isVersion30: isVersion30) { return loaded(document) }
         for path in parts(of: repaired) {
             var rounds = 0
+            var previous: (path: [String], message: String)?
             while rounds < 1_000, let value = repaired.value(at: path[...]) {
                 rounds &+= 1
                 let failure: (path: [String], message: String)
@@ -70,13 +71,17 @@ public enum SpecLoader {
                 } catch {
                     failure = describe(error)
                 }
-                guard let repair = DocumentRepair.repair(&repaired, at: failure.path, message: failure.message) else { break }
+                defer { previous = failure }
+                guard let repair = DocumentRepair.repair(
+                    &repaired, at: failure.path, message: failure.message, repeated: Self.same(failure, previous))
+                else { break }
                 repairs.append(repair.diagnostic)
                 if let operation = repair.droppedOperation { dropped.append(operation) }
             }
         }
         // What OpenAPIKit cannot read is repaired or left out, one node at a time, and read again:
         // at most one round per node of the document, each round changes the tree.
+        var previous: (path: [String], message: String)?
         while true {
             let failure: (path: [String], message: String)
             do {
@@ -84,12 +89,20 @@ public enum SpecLoader {
             } catch {
                 failure = describe(error)
             }
-            guard repairs.count < 10_000, let repair = DocumentRepair.repair(&repaired, at: failure.path, message: failure.message) else {
+            defer { previous = failure }
+            guard repairs.count < 10_000, let repair = DocumentRepair.repair(
+                &repaired, at: failure.path, message: failure.message, repeated: Self.same(failure, previous))
+            else {
                 throw GeneratorError(at: Pointer.make(failure.path), failure.message)
             }
             repairs.append(repair.diagnostic)
             if let operation = repair.droppedOperation { dropped.append(operation) }
         }
+    }
+
+    /// Whether `failure` is the one the last round repaired: that repair did not cure it.
+    private static func same(_ failure: (path: [String], message: String), _ previous: (path: [String], message: String)?) -> Bool {
+        previous.map { $0.path == failure.path && $0.message == failure.message } ?? false
     }
 
     /// The places of the path items, webhooks and components of a document.
