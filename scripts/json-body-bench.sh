@@ -6,7 +6,7 @@
 # Usage: bash scripts/json-body-bench.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-fixture="/work/shared/fixtures/github/search-issues/normalized-fixture.json"
+fixture="${BRICKS_SHARED:-$root/../shared}/fixtures/github/search-issues/normalized-fixture.json"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cat >"$work/main.swift" <<'SWIFT'
