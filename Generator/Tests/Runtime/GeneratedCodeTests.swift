@@ -108,12 +108,18 @@ struct Recorded {
         body.metadata = .value(["key": "value"])
         body.expand = ["a", "b"]
         body.description = "A customer"
+        // A list of objects, as Stripe reads it: `tax_id_data[0][type]=…` (under `[]` it cannot be said).
+        body.taxIdData = [.init(type: .auAbn, value: "12345678912"), .init(type: .euVat, value: "DE123456789")]
         let request = PostCustomers(body: body)
         let sent = String(decoding: try #require(try request.makeRequestBody()?.data), as: UTF8.self)
         let pairs = Set(sent.split(separator: "&").map { String($0).removingPercentEncoding ?? String($0) })
         #expect(pairs.contains("metadata[key]=value"))
-        #expect(pairs.contains("expand[]=a"))
-        #expect(pairs.contains("expand[]=b"))
+        #expect(pairs.contains("expand[0]=a"))
+        #expect(pairs.contains("expand[1]=b"))
+        #expect(pairs.contains("tax_id_data[0][type]=au_abn"))
+        #expect(pairs.contains("tax_id_data[0][value]=12345678912"))
+        #expect(pairs.contains("tax_id_data[1][type]=eu_vat"))
+        #expect(pairs.contains("tax_id_data[1][value]=DE123456789"))
         #expect(request.contentType == "application/x-www-form-urlencoded")
     }
 

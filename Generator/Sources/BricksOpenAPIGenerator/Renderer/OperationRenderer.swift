@@ -138,7 +138,7 @@ struct OperationRenderer {
             writer.line("")
             writer.block("\(access)func encodedQueryItems() throws -> [URLQueryItem]") { writer in
                 if structured.contains(where: { $0.encoding == .deepObject }) {
-                    writer.line("let encoder = QueryEncoder(arrayEncoding: .brackets)")
+                    writer.line("let encoder = QueryEncoder(arrayEncoding: .indexed)")
                 }
                 writer.line("var items: [URLQueryItem] = []")
                 for parameter in structured {
@@ -172,8 +172,8 @@ struct OperationRenderer {
         switch decl.body {
         case .form:
             writer.line("")
-            writer.line("/// Nested values as `key[inner]=value`, lists as `key[]=value`.")
-            writer.line("\(access)var formEncoder: QueryEncoder { QueryEncoder(arrayEncoding: .brackets) }")
+            writer.line("/// Nested values as `key[inner]=value`, lists as `key[0]=value` (a list of objects as `key[0][inner]=value`).")
+            writer.line("\(access)var formEncoder: QueryEncoder { QueryEncoder(arrayEncoding: .indexed) }")
         case .data(let contentType) where contentType != "application/octet-stream":
             writer.line("")
             writer.line("\(access)var contentType: String? { \(CodeWriter.stringLiteral(contentType)) }")

@@ -49,12 +49,12 @@ public nonisolated struct PostForm: ConstructsAPI, POSTRequestType, FormURLEncod
     }
 
     public func encodedQueryItems() throws -> [URLQueryItem] {
-        let encoder = QueryEncoder(arrayEncoding: .brackets)
+        let encoder = QueryEncoder(arrayEncoding: .indexed)
         var items: [URLQueryItem] = []
         if let expand { items += try encoder.encode(["expand": expand]) }
         return items
     }
 
-    /// Nested values as `key[inner]=value`, lists as `key[]=value`.
-    public var formEncoder: QueryEncoder { QueryEncoder(arrayEncoding: .brackets) }
+    /// Nested values as `key[inner]=value`, lists as `key[0]=value` (a list of objects as `key[0][inner]=value`).
+    public var formEncoder: QueryEncoder { QueryEncoder(arrayEncoding: .indexed) }
 }
