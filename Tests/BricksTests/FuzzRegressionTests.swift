@@ -30,18 +30,20 @@ import Testing
     }
 
     /// `cache` target: an input took over a second, making date formatters for values that are
-    /// no date (each costs milliseconds, far more under a sanitizer). Such values are refused
-    /// before; the obsolete formats still parse.
-    @Test func onlyWhatMayBeAnObsoleteDateReachesAFormatter() {
-        for value in ["0", "-1", "Cache-C\"", "Accept:a  b", "Sun, 06 Nov 1994", String(repeating: "Nov 1:2:3 ", count: 10)] {
+    /// no date (each costs milliseconds, far more under a sanitizer); and in a later run
+    /// swift-corelibs-foundation's `DateFormatter` leaked 384 bytes reading a `Last-Modified` value
+    /// with a stray character after `GMT`. Dates are now read by hand, in every format.
+    @Test func httpDatesAreReadWithoutAFormatter() {
+        for value in ["0", "-1", "Cache-C\"", "Accept:a  b", "Sun, 06 Nov 1994", String(repeating: "Nov 1:2:3 ", count: 10),
+                      "Sun, 06 Nov 1994 08:49:37 GMT\u{FE61A}:99999949", "Sun, 06 Nov 1994 08:49:37 GMT\u{FE61A}"] {
             #expect(HTTPDate.parse(value) == nil, "\(value)")
         }
         let date = HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT")
-        #expect(date != nil)
+        #expect(date == Date(timeIntervalSince1970: 784_111_777))
         #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == date)
         #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == date)
+        #expect(HTTPDate.parse("Sun Nov 06 08:49:37 1994") == date)
     }
-
     /// `redaction` target: in free text (recordings' header values and JSON strings) a secret
     /// query value ended at a comma, which Bricks' own query encoding leaves in a value, so what
     /// followed the comma was written out.

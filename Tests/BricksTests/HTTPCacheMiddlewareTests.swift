@@ -289,6 +289,23 @@ private func entry(_ url: String, body: Int, time: Date = Date()) -> StoredRespo
         }
     }
 
+    /// The obsolete formats RFC 9110 §5.6.7 still asks recipients to read: RFC 850's two-digit year
+    /// is of the century that puts it at most 50 years ahead; names are case-sensitive.
+    @Test func obsoleteDateFormatsAreRead() throws {
+        let now = try #require(HTTPDate.parse("Sat, 28 Nov 2026 00:00:00 GMT"))
+        let in2044 = HTTPDate.parse("Mon, 07 Nov 2044 08:49:37 GMT")
+        #expect(HTTPDate.parse("Monday, 07-Nov-44 08:49:37 GMT", now: now) == in2044)
+        #expect(HTTPDate.parse("Tuesday, 01-Jan-76 00:00:00 GMT", now: now) == HTTPDate.parse("Thu, 01 Jan 2076 00:00:00 GMT"))
+        #expect(HTTPDate.parse("Friday, 01-Jan-77 00:00:00 GMT", now: now) == HTTPDate.parse("Sat, 01 Jan 1977 00:00:00 GMT"))
+        #expect(HTTPDate.parse("Thu Feb  1 00:00:01 2024") == Date(timeIntervalSince1970: 1_706_745_601))
+        for bad in ["sunday, 06-Nov-94 08:49:37 GMT", "Sunday, 06-nov-94 08:49:37 GMT", "Sunday, 6-Nov-94 08:49:37 GMT",
+                    "Sunday, 06-Nov-1994 08:49:37 GMT", "Sun, 06-Nov-94 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 UTC",
+                    "Sun Nov 6 08:49:37 94", "Sun Nov 123 08:49:37 1994", "Sun Nov 0 08:49:37 1994", "Sunday Nov 6 08:49:37 1994",
+                    "Sun Nov 6 8:49:37 1994", "Sun Nov 6 08:49 1994"] {
+            #expect(HTTPDate.parse(bad, now: now) == nil, "\(bad)")
+        }
+    }
+
     @Test func sha256MatchesTheStandardVectors() {
         #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")

@@ -86,7 +86,7 @@ struct StoredResponse: Sendable, Equatable {
             return max(0, expiry.timeIntervalSince(date))
         }
         guard heuristicallyCacheable.contains(statusCode) || control.has("public"),
-            let modified = fields["Last-Modified"].flatMap(HTTPDate.parse)
+            let modified = fields["Last-Modified"].flatMap({ HTTPDate.parse($0) })
         else { return 0 }
         return min(max(0, date.timeIntervalSince(modified)) / 10, 24 * 3600)
     }
@@ -100,7 +100,7 @@ struct StoredResponse: Sendable, Equatable {
 
     /// The `Date` field, when it parses.
     private static func dateValue(_ fields: HeaderFields) -> Date? {
-        fields["Date"].flatMap(HTTPDate.parse)
+        fields["Date"].flatMap { HTTPDate.parse($0) }
     }
 
     /// The `Age` field in seconds; 0 when absent or not a non-negative decimal.

@@ -47,7 +47,7 @@ enum CacheTarget {
             let date = Lib.httpDate(field.value)
             if let fast = date.imfFixdate { require(date.any == fast, "\(field.value.debugDescription): \(String(describing: date.any)) ≠ \(fast)") }
         }
-        checkIMFFixdate(components)
+        checkDateForms(components)
         checkVary(fields, pick: components[0])
     }
 
@@ -58,8 +58,8 @@ enum CacheTarget {
         return calendar
     }()
 
-    /// A date written from components reads back as the calendar's date for them.
-    static func checkIMFFixdate(_ numbers: [Int]) {
+    /// A date written from components, as IMF-fixdate and as asctime, reads back as the calendar's date for them.
+    static func checkDateForms(_ numbers: [Int]) {
         let year = 1583 + numbers[0] % (10_000 - 1583)
         let month = 1 + numbers[1] % 12
         let day = 1 + numbers[2] % 28
@@ -72,6 +72,10 @@ enum CacheTarget {
         let text = "\(weekday), \(two(day)) \(months[month - 1]) \(year) \(two(hour)):\(two(minute)):\(two(second)) GMT"
         let read = Lib.httpDate(text)
         require(read.imfFixdate == expected, "\(text) read as \(String(describing: read.imfFixdate)), not \(expected)")
+        // The same instant in asctime's form reads back too (the day space-padded, as servers write it).
+        let asctime = "\(weekday) \(months[month - 1]) \(day < 10 ? " \(day)" : "\(day)") \(two(hour)):\(two(minute)):\(two(second)) \(year)"
+        let readAsctime = Lib.httpDate(asctime).any
+        require(readAsctime == expected, "\(asctime) read as \(String(describing: readAsctime)), not \(expected)")
     }
 
     /// A stored reply whose `Vary` names some of a request's fields matches that same request.
