@@ -180,8 +180,12 @@ extension WebSocketConnection {
     /// `message` decoded by the endpoint; a failure names the message by its number and quotes it.
     private func decode(_ message: WebSocketMessage, number: Int) throws -> Endpoint.Incoming {
         do {
-            return try StreamItemError.decoding(.message, number: number, bytes: message.data) {
-                try endpoint.decode(message)
+            // The bytes are quoted only on failure: a text message's are viewed, not copied.
+            switch message {
+            case .text(let text):
+                return try StreamItemError.decoding(.message, number: number, bytes: text.utf8) { try endpoint.decode(message) }
+            case .binary(let data):
+                return try StreamItemError.decoding(.message, number: number, bytes: data) { try endpoint.decode(message) }
             }
         } catch var error as BricksError {
             if error.request == nil { error.request = core.call }

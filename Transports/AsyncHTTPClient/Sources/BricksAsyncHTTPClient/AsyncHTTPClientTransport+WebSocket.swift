@@ -68,10 +68,11 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
                         maxFrameSize: maximumFrameSize, enableAutomaticErrorHandling: false
                     ) { channel, response in
                         channel.eventLoop.makeCompletedFuture {
-                            let handler = WebSocketFrameHandler(maximumMessageSize: maximumMessageSize, bufferSize: bufferSize)
+                            let inbox = WebSocketInbox(bufferSize: bufferSize)
+                            let handler = WebSocketFrameHandler(maximumMessageSize: maximumMessageSize, inbox: inbox)
                             try channel.pipeline.syncOperations.addHandler(handler)
                             deferral.value.handshakeEnded(on: channel)
-                            return .upgraded(response, NIOLoopBound(handler, eventLoop: channel.eventLoop))
+                            return .upgraded(response, NIOLoopBound(handler, eventLoop: channel.eventLoop), inbox)
                         }
                     }
                     var configuration = NIOUpgradableHTTPClientPipelineConfiguration(
@@ -101,8 +102,9 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
                 channel.close(promise: nil)
             }
             switch result {
-            case .upgraded(let response, let handler):
-                return .accepted(ResponseHead(response, url: url), NIOWebSocketLink(channel: channel, handler: handler))
+            case .upgraded(let response, let handler, let inbox):
+                let link = NIOWebSocketLink(channel: channel, handler: handler, inbox: inbox)
+                return .accepted(ResponseHead(response, url: url), link)
             case .refused:
                 let (response, body) = try await withTaskCancellationHandler {
                     try await refusal.reply.get()
@@ -140,7 +142,7 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
 
 /// How the handshake ended: upgraded, or answered with another status.
 enum HandshakeResult: Sendable {
-    case upgraded(HTTPResponseHead, NIOLoopBound<WebSocketFrameHandler>)
+    case upgraded(HTTPResponseHead, NIOLoopBound<WebSocketFrameHandler>, WebSocketInbox)
     case refused
 }
 

@@ -7,17 +7,21 @@ import NIOWebSocket
 
 /// An open WebSocket connection on a SwiftNIO channel: what
 /// ``AsyncHTTPClientTransport/openWebSocket(_:context:)`` returns. Its state lives in the
-/// channel's ``WebSocketFrameHandler``, reached on the event loop.
+/// channel's ``WebSocketFrameHandler``, reached on the event loop, and the received messages in
+/// the ``WebSocketInbox`` they share, reached from any task.
+///
+/// An echo costs one hop each way, as with SwiftNIO's own `NIOAsyncChannel`: a send queues its
+/// frame on the event loop without waiting for it while the socket takes more, and a receive
+/// takes a waiting message under a lock, or is resumed by the event loop with the next.
 final class NIOWebSocketLink: WebSocketLink {
     private let channel: any Channel
     private let handler: NIOLoopBound<WebSocketFrameHandler>
-    /// Messages taken from the handler in one batch and not handed out yet: at most one buffer's
-    /// worth, since the handler's buffer is taken whole and only by the one reader.
-    private let taken = NIOLockedValueBox(CircularBuffer<WebSocketEvent>())
+    private let inbox: WebSocketInbox
 
-    init(channel: any Channel, handler: NIOLoopBound<WebSocketFrameHandler>) {
+    init(channel: any Channel, handler: NIOLoopBound<WebSocketFrameHandler>, inbox: WebSocketInbox) {
         self.channel = channel
         self.handler = handler
+        self.inbox = inbox
     }
 
     func send(_ message: WebSocketMessage) async throws {
@@ -28,8 +32,16 @@ final class NIOWebSocketLink: WebSocketLink {
         case .binary(let data):
             frame = WebSocketFrameHandler.frame(.binary, channel.allocator.buffer(bytes: data))
         }
+        // A closed connection refuses the message rather than dropping it unseen.
+        guard channel.isActive, !inbox.hasEnded else { throw WebSocketFrameHandler.closedError }
+        if channel.isWritable {
+            // Queued behind the frames before it; a write that fails closes the channel, which
+            // the reader reports.
+            channel.writeAndFlush(frame, promise: nil)
+            return
+        }
         do {
-            // Completes once the frame is written to the socket: a full socket makes it wait.
+            // The socket is full: wait until this frame is written (back-pressure).
             try await channel.writeAndFlush(frame).get()
         } catch {
             throw Self.failure(error)
@@ -37,18 +49,34 @@ final class NIOWebSocketLink: WebSocketLink {
     }
 
     func receive() async throws -> WebSocketEvent {
-        if let event = taken.withLockedValue({ $0.popFirst() }) { return event }
-        let handler = handler
-        let eventLoop = channel.eventLoop
-        var events = try await withTaskCancellationHandler {
-            try await eventLoop.flatSubmit { handler.value.nextEvents(on: eventLoop) }.get()
+        if let event = try handOut(inbox.take()) { return event }
+        let inbox = inbox
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { reader in
+                let found = inbox.wait(reader)
+                if case .nothing = found { return }
+                reader.resume(with: Result { try self.handOut(found) ?? .closed(.abnormalClosure, reason: "") })
+            }
         } onCancel: {
-            eventLoop.execute { handler.value.cancelRead() }
+            inbox.cancelReader()
         }
-        guard !events.isEmpty else { return try await receive() }
-        let first = events.removeFirst()
-        if !events.isEmpty { taken.withLockedValue { $0.append(contentsOf: events) } }
-        return first
+    }
+
+    /// The event the inbox gave, after asking the event loop for the socket's held-back read when
+    /// it is due; `nil` for nothing.
+    private func handOut(_ found: WebSocketInbox.Taken) throws -> WebSocketEvent? {
+        switch found {
+        case .message(let message, let resumeReading):
+            if resumeReading {
+                let handler = handler
+                channel.eventLoop.execute { handler.value.resumeReading() }
+            }
+            return .message(message)
+        case .end(let end):
+            return try end.get()
+        case .nothing:
+            return nil
+        }
     }
 
     func ping() async throws {

@@ -1,12 +1,13 @@
 import Bricks
 import Foundation
 import NIOCore
+import NIOFoundationCompat
 import NIOWebSocket
 
 /// The WebSocket side of an open connection, on its event loop: joins frames into messages within
-/// the size limit, checks every frame against RFC 6455, answers pings, matches pongs, keeps a
-/// buffer of messages for the reader bounded in bytes, and holds back the socket's reads while it
-/// is full.
+/// the size limit, checks every frame against RFC 6455, answers pings, matches pongs, hands the
+/// messages to the reader through the connection's ``WebSocketInbox``, and holds back the socket's
+/// reads while that is full.
 ///
 /// Every member runs on the channel's event loop; ``NIOWebSocketLink`` reaches it through
 /// `NIOLoopBound`.
@@ -16,29 +17,24 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
     typealias OutboundOut = WebSocketFrame
 
     private let maximumMessageSize: Int
-    private let bufferSize: Int
+    /// Where the messages wait for the reader, and the end after them.
+    let inbox: WebSocketInbox
     /// The most frames one message may be split into: a flood of empty fragments costs no memory
     /// but would keep the connection busy forever.
     static let maximumFragments = 100_000
 
     private var context: ChannelHandlerContext?
-    private var buffer = CircularBuffer<WebSocketMessage>()
-    /// The payload bytes of the messages in ``buffer``.
-    private var bufferedBytes = 0
-    /// How the connection ended, once it has: handed to the reader after the buffered messages.
-    private var end: Result<WebSocketEvent, BricksError>?
-    private var reader: EventLoopPromise<WebSocketEvent>?
+    /// Whether the connection has ended (the inbox holds how).
+    private var ended = false
     private var pings: CircularBuffer<EventLoopPromise<Void>> = []
-    /// A read the channel asked for while the buffer was full.
-    private var readPending = false
     /// The message being joined from its fragments.
     private var partial: (opcode: WebSocketOpcode, data: ByteBuffer, fragments: Int)?
     /// Whether this side has sent its close frame.
     private var closeSent = false
 
-    init(maximumMessageSize: Int, bufferSize: Int) {
+    init(maximumMessageSize: Int, inbox: WebSocketInbox) {
         self.maximumMessageSize = maximumMessageSize
-        self.bufferSize = Swift.max(bufferSize, 1)
+        self.inbox = inbox
     }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
@@ -52,34 +48,14 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
 
     // MARK: The reader's side
 
-    /// The messages waiting, all of them (so that the reader hops to the event loop once per
-    /// batch, not per message), or the end, or the next message as soon as there is one.
-    func nextEvents(on eventLoop: any EventLoop) -> EventLoopFuture<[WebSocketEvent]> {
-        if !buffer.isEmpty {
-            let events = buffer.map(WebSocketEvent.message)
-            buffer.removeAll(keepingCapacity: true)
-            bufferedBytes = 0
-            resumeReadingIfRoom()
-            return eventLoop.makeSucceededFuture(events)
-        }
-        if let end { return eventLoop.makeCompletedFuture(end.map { [$0] }.mapError { $0 as any Error }) }
-        if reader != nil {
-            return eventLoop.makeFailedFuture(BricksError(.invalidRequest("a WebSocket connection is read by one loop at a time")))
-        }
-        let promise = eventLoop.makePromise(of: WebSocketEvent.self)
-        reader = promise
-        return promise.futureResult.map { [$0] }
-    }
-
-    /// Fails a waiting read (its task was cancelled).
-    func cancelRead() {
-        reader?.fail(CancellationError())
-        reader = nil
+    /// Reads from the socket again: the reader took half of a full inbox.
+    func resumeReading() {
+        context?.read()
     }
 
     /// Sends a ping; the future succeeds when its pong arrives.
     func ping(on eventLoop: any EventLoop) -> EventLoopFuture<Void> {
-        guard end == nil, let context else { return eventLoop.makeFailedFuture(Self.closedError) }
+        guard !ended, let context else { return eventLoop.makeFailedFuture(Self.closedError) }
         let promise = eventLoop.makePromise(of: Void.self)
         pings.append(promise)
         var data = context.channel.allocator.buffer(capacity: 8)
@@ -91,7 +67,7 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
     /// Sends a close frame (once), and closes the socket when the peer answers or after `wait`.
     func close(code: WebSocketCloseCode, reason: String, wait: TimeAmount) -> EventLoopFuture<Void>? {
         guard let context else { return nil }
-        if end == nil { finish(.success(.closed(code, reason: reason))) }
+        if !ended { finish(.success(.closed(code, reason: reason))) }
         sendClose(code: code, reason: reason, context: context)
         let channel = context.channel
         let timer = channel.eventLoop.scheduleTask(in: wait) { channel.close(promise: nil) }
@@ -103,7 +79,7 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
-        guard end == nil || frame.opcode == .connectionClose else { return }
+        guard !ended || frame.opcode == .connectionClose else { return }
         do {
             try handle(frame, context: context)
         } catch let failure as ProtocolFailure {
@@ -114,11 +90,7 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        if bufferedBytes >= bufferSize {
-            readPending = true
-        } else {
-            context.read()
-        }
+        if !inbox.holdsBackRead() { context.read() }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -200,15 +172,9 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
             }
             message = .text(text)
         } else {
-            message = .binary(data.withUnsafeReadableBytes { Data($0) })
+            message = .binary(Self.data(data))
         }
-        if let reader {
-            self.reader = nil
-            reader.succeed(.message(message))
-        } else {
-            buffer.append(message)
-            bufferedBytes += message.byteCount
-        }
+        inbox.deliver(message)
     }
 
     private func receiveClose(_ payload: ByteBuffer, context: ChannelHandlerContext) throws {
@@ -231,7 +197,7 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
             }
             event = .closed(code, reason: reason)
         }
-        if case .closed(let code, _) = event, end == nil {
+        if case .closed(let code, _) = event, !ended {
             finish(.success(event))
             sendClose(code: code == .noStatusReceived ? .normalClosure : code, reason: "", context: context)
         }
@@ -261,22 +227,11 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
     }
 
     private func finish(_ result: Result<WebSocketEvent, BricksError>) {
-        guard end == nil else { return }
-        end = result
+        guard !ended else { return }
+        ended = true
+        inbox.finish(result)
         let failure = Self.closedError
         while let ping = pings.popFirst() { ping.fail(failure) }
-        if let reader, buffer.isEmpty {
-            self.reader = nil
-            reader.completeWith(result.mapError { $0 as any Error })
-        }
-    }
-
-    /// Reads again once half the buffer is taken: TCP then opens its window by more than a
-    /// segment at once, instead of stalling on delayed acknowledgements.
-    private func resumeReadingIfRoom() {
-        guard readPending, bufferedBytes <= bufferSize / 2, let context else { return }
-        readPending = false
-        context.read()
     }
 
     /// A frame from this side: final, masked with a fresh key (RFC 6455 §5.3).
@@ -288,10 +243,19 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
         BricksError(.transport(TransportError(.connectionClosed, detail: "the WebSocket connection is closed")))
     }
 
-    /// `buffer`'s bytes as a string, or `nil` when they are not valid UTF-8: Foundation's check,
+    /// `buffer`'s bytes as `Data`: copied when small, shared with the buffer's storage when large
+    /// (a 64 KiB copy costs about as much as the rest of receiving the message). The storage kept
+    /// is the frame's read, at most about twice the message.
+    static func data(_ buffer: ByteBuffer) -> Data {
+        let shares = buffer.readableBytes > 16 * 1024
+        return buffer.getData(at: buffer.readerIndex, length: buffer.readableBytes, byteTransferStrategy: shares ? .noCopy : .copy)
+            ?? Data()
+    }
+
+    /// `buffer`'s bytes as a string, or `nil` when they are not valid UTF-8: the standard library's check,
     /// a pass over the bytes in memory.
     static func utf8(_ buffer: ByteBuffer) -> String? {
-        buffer.withUnsafeReadableBytes { String(bytes: $0, encoding: .utf8) }
+        buffer.withUnsafeReadableBytes { String(validating: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
     }
 }
 

@@ -179,6 +179,24 @@ struct WebSocketIntegrationTests {
             return
         }
         #expect(code == .abnormalClosure)
+        // A send after the end is refused, not dropped unseen.
+        let late = await bricksError { try await socket.send("late") }
+        #expect(late != nil)
+    }
+
+    @Test func cancellingAReaderThatWaitsEndsItPromptly() async throws {
+        let socket = try await session.connect(to: TextSocket(target: "/echo"))
+        let reader = Task {
+            var reads = socket.messages.makeAsyncIterator()
+            return try await reads.next()
+        }
+        try await Task.sleep(for: .milliseconds(200))  // the reader is waiting: nothing was sent
+        reader.cancel()
+        let error = await bricksError { _ = try await reader.value }
+        guard case .cancelled? = error?.reason else {
+            Issue.record("expected cancelled, got \(String(describing: error))")
+            return
+        }
     }
 
     @Test func aRefusedHandshakeThrowsTheStatusAndBody() async throws {
