@@ -1,7 +1,6 @@
 import Bricks
 import Foundation
 import NIOCore
-import NIOFoundationCompat
 import NIOWebSocket
 
 /// The WebSocket side of an open connection, on its event loop: joins frames into messages within
@@ -172,7 +171,7 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
             }
             message = .text(text)
         } else {
-            message = .binary(Self.data(data))
+            message = .binary(data.withUnsafeReadableBytes { Data($0) })
         }
         inbox.deliver(message)
     }
@@ -241,15 +240,6 @@ final class WebSocketFrameHandler: ChannelDuplexHandler {
 
     static var closedError: BricksError {
         BricksError(.transport(TransportError(.connectionClosed, detail: "the WebSocket connection is closed")))
-    }
-
-    /// `buffer`'s bytes as `Data`: copied when small, shared with the buffer's storage when large
-    /// (a 64 KiB copy costs about as much as the rest of receiving the message). The storage kept
-    /// is the frame's read, at most about twice the message.
-    static func data(_ buffer: ByteBuffer) -> Data {
-        let shares = buffer.readableBytes > 16 * 1024
-        return buffer.getData(at: buffer.readerIndex, length: buffer.readableBytes, byteTransferStrategy: shares ? .noCopy : .copy)
-            ?? Data()
     }
 
     /// `buffer`'s bytes as a string, or `nil` when they are not valid UTF-8: the standard library's check,
