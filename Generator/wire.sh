@@ -1,66 +1,147 @@
 #!/usr/bin/env bash
-# Generated endpoints proven on the wire (issue 41): installs ChromaDB from PyPI into a venv, starts
-# `chroma run` on 127.0.0.1, fetches the OpenAPI document from the running server, generates it
-# with bricks-openapi, builds the result with a scenario program (Generator/Wire/ChromaScenario.swift:
-# tenants, databases, collections, records with embeddings and metadata filters, nearest-neighbour
-# queries, through the generated endpoints only) and runs it. Prints what the scenario counted:
-# operations exercised of the document's, requests rejected as malformed, replies that failed to
-# decode (the targets are 0). Not part of CI (see the figures in the issue's closing note).
+# Generated endpoints proven on the wire (issue 41), against two real servers built on different
+# frameworks, each installed from PyPI into a venv and started on 127.0.0.1:
 #
-#   bash Generator/wire.sh [--generator PATH]      # default: a debug build of bricks-openapi
+# - ChromaDB (Rust, axum; `chroma run`): its document at `/openapi.json`; the scenario
+#   (Generator/Wire/ChromaScenario.swift) sends tenants, databases, collections, records with
+#   embeddings and metadata filters, nearest-neighbour queries.
+# - Prefect's server (Python, FastAPI; `prefect server start`, SQLite in a temporary PREFECT_HOME):
+#   its document at `/api/openapi.json`, whose server is the relative `/api`; the scenario
+#   (Generator/Wire/PrefectScenario.swift) creates, reads, filters (by date and time), updates,
+#   pages and deletes flows, deployments, flow runs, variables, work pools and more.
 #
-# BRICKS_WIRE_VENV: the venv to use or make (default: ~/.cache/bricks-wire/venv).
+# For each: the document is fetched from the running server, generated with bricks-openapi, built
+# with its scenario (one package, debug, warnings as errors) and run; every call goes through a
+# generated endpoint. Each scenario prints what it counted: operations exercised of the
+# document's, requests rejected as malformed, replies that failed to decode (the targets are 0).
+# Not part of CI (figures in Generator/Benchmarks.md).
+#
+#   bash Generator/wire.sh [chroma|prefect|all] [--generator PATH]   # default: all; a debug build of bricks-openapi
+#
+# BRICKS_WIRE_VENV: ChromaDB's venv to use or make (default: ~/.cache/bricks-wire/venv).
+# BRICKS_WIRE_PREFECT_VENV: Prefect's (default: ~/.cache/bricks-wire/prefect-venv; its own, the
+# two pin different versions of shared dependencies).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 source "$root/scripts/wait-until.sh"
+servers="all"
 generator=""
-if [ "${1:-}" = "--generator" ]; then generator="$2"; fi
+while [ $# -gt 0 ]; do
+    case "$1" in
+        chroma|prefect|all) servers="$1"; shift ;;
+        --generator) generator="$2"; shift 2 ;;
+        *) echo "usage: bash Generator/wire.sh [chroma|prefect|all] [--generator PATH]" >&2; exit 2 ;;
+    esac
+done
+if [ "$servers" = "all" ]; then servers="chroma prefect"; fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/bricks-wire.XXXXXX")"
-chroma_pid=""
+pids=()
 cleanup() {
-    if [ -n "$chroma_pid" ]; then kill -TERM "$chroma_pid" 2>/dev/null || true; wait "$chroma_pid" 2>/dev/null || true; fi
+    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
     rm -rf "$work"
 }
 trap cleanup EXIT
 started=$(date +%s)
 step() { printf '\n== %s\n' "$*"; }
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+count_operations() {
+    python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(sum(1 for i in d["paths"].values() for m in i if m in ("get", "put", "post", "delete", "patch", "head", "options", "trace")))' "$1"
+}
+openapi_version() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["openapi"])' "$1"; }
 
-step "ChromaDB from PyPI"
-venv="${BRICKS_WIRE_VENV:-$HOME/.cache/bricks-wire/venv}"
-if [ ! -x "$venv/bin/chroma" ]; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet "chromadb==1.5.9"
-fi
-"$venv/bin/pip" show chromadb | grep -E '^(Name|Version)'
-
-step "start chroma on 127.0.0.1"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-# A configuration file, for `allow_reset` (the scenario ends with `reset`).
-printf 'persist_path: "%s"\nallow_reset: true\nport: %s\nlisten_address: "127.0.0.1"\n' "$work/data" "$port" > "$work/chroma.yaml"
-"$venv/bin/chroma" run "$work/chroma.yaml" > "$work/chroma.log" 2>&1 &
-chroma_pid=$!
-wait_until "chroma" "$chroma_pid" 900 "$work/chroma.log" -- curl -sf "http://127.0.0.1:$port/api/v2/heartbeat" -o /dev/null
-url="http://127.0.0.1:$port"
-curl -sf "$url/openapi.json" -o "$work/chroma-openapi.json"
-operations=$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(sum(1 for i in d["paths"].values() for m in i if m in ("get", "put", "post", "delete", "patch", "head", "options", "trace")))' "$work/chroma-openapi.json")
-echo "   $url serves OpenAPI $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["openapi"])' "$work/chroma-openapi.json") with $operations operations"
-
-step "generate"
 if [ -z "$generator" ]; then
+    step "bricks-openapi (debug)"
     swift build --package-path "$here" --product bricks-openapi
     generator="$(swift build --package-path "$here" --show-bin-path)/bricks-openapi"
 fi
-mkdir -p "$work/pkg/Sources/ChromaWire"
-# Two replies contradict ChromaDB's own document (1.5.9), read as JSONValue by configuration:
-# `healthcheck` is declared a string and answers {"is_executor_ready":true,"is_log_client_ready":true};
-# `list_databases` is declared `Vec`, the schema of a list of collections (two Rust `Vec`s under one
-# name), and answers [{"id": …, "name": …, "tenant": …}], databases without `configuration_json`.
-printf 'untypedReplies: [healthcheck, list_databases]\n' > "$work/chroma-config.yaml"
-"$generator" generate "$work/chroma-openapi.json" --output "$work/pkg/Sources/Chroma" --name Chroma --access-level public \
-    --config "$work/chroma-config.yaml"
-cp "$here/Wire/ChromaScenario.swift" "$work/pkg/Sources/ChromaWire/main.swift"
+targets=""
+runs=()
+
+# listen: a free port on 127.0.0.1 for the next server (sets `port`, `url` and `begin`).
+listen() {
+    port=$(free_port)
+    url="http://127.0.0.1:$port"
+    begin=$(date +%s)
+}
+# install VENV PACKAGE VERSION COMMAND: the venv, made with the package when COMMAND is not in it.
+install() {
+    if [ ! -x "$1/bin/$4" ]; then
+        python3 -m venv "$1"
+        "$1/bin/pip" install --quiet "$2==$3"
+    fi
+    "$1/bin/pip" show "$2" | grep -E '^(Name|Version)'
+}
+# fetch NAME URL PATH: the document the running server serves, counted (sets `operations`).
+fetch() {
+    curl -sf "$2$3" -o "$work/$1-openapi.json"
+    operations=$(count_operations "$work/$1-openapi.json")
+    echo "   $2 serves OpenAPI $(openapi_version "$work/$1-openapi.json") with $operations operations (up in $(( $(date +%s) - begin )) s)"
+}
+# scenario MODULE NAME: generates the document into MODULE with $work/NAME-config.yaml, and adds
+# the module and its scenario (Wire/<MODULE>Scenario.swift and the shared Wire/Tally.swift).
+scenario() {
+    step "generate $1"
+    "$generator" generate "$work/$2-openapi.json" --output "$work/pkg/Sources/$1" --name "$1" --access-level public \
+        --config "$work/$2-config.yaml"
+    mkdir -p "$work/pkg/Sources/$1Wire"
+    cp "$here/Wire/$1Scenario.swift" "$work/pkg/Sources/$1Wire/main.swift"
+    cp "$here/Wire/Tally.swift" "$work/pkg/Sources/$1Wire/Tally.swift"
+    targets+="        .target(name: \"$1\", dependencies: [bricks]),
+        .executableTarget(name: \"$1Wire\", dependencies: [\"$1\", bricks]),
+"
+}
+
+start_chroma() {
+    step "ChromaDB from PyPI"
+    local venv="${BRICKS_WIRE_VENV:-$HOME/.cache/bricks-wire/venv}"
+    install "$venv" chromadb 1.5.9 chroma
+
+    step "start chroma on 127.0.0.1"
+    local port url
+    listen
+    # A configuration file, for `allow_reset` (the scenario ends with `reset`).
+    printf 'persist_path: "%s"\nallow_reset: true\nport: %s\nlisten_address: "127.0.0.1"\n' "$work/chroma-data" "$port" > "$work/chroma.yaml"
+    "$venv/bin/chroma" run "$work/chroma.yaml" > "$work/chroma.log" 2>&1 &
+    pids+=($!)
+    wait_until "chroma" "$!" 900 "$work/chroma.log" -- curl -sf "$url/api/v2/heartbeat" -o /dev/null
+    fetch chroma "$url" /openapi.json
+    # Two replies contradict ChromaDB's own document (1.5.9), read as JSONValue by configuration:
+    # `healthcheck` is declared a string and answers {"is_executor_ready":true,"is_log_client_ready":true};
+    # `list_databases` is declared `Vec`, the schema of a list of collections (two Rust `Vec`s under one
+    # name), and answers [{"id": …, "name": …, "tenant": …}], databases without `configuration_json`.
+    printf 'untypedReplies: [healthcheck, list_databases]\n' > "$work/chroma-config.yaml"
+    scenario Chroma chroma
+    runs+=("ChromaWire CHROMA_URL=$url CHROMA_OPERATIONS=$operations")
+}
+
+start_prefect() {
+    step "Prefect from PyPI"
+    local venv="${BRICKS_WIRE_PREFECT_VENV:-$HOME/.cache/bricks-wire/prefect-venv}"
+    install "$venv" prefect 3.9.1 prefect
+
+    step "start prefect server on 127.0.0.1"
+    local port url
+    listen
+    mkdir -p "$work/prefect-home"
+    PREFECT_HOME="$work/prefect-home" \
+        PREFECT_API_DATABASE_CONNECTION_URL="sqlite+aiosqlite:///$work/prefect-home/prefect.db" \
+        PREFECT_SERVER_ANALYTICS_ENABLED=false PREFECT_UI_ENABLED=false PREFECT_SERVER_API_CSRF_PROTECTION_ENABLED=true \
+        "$venv/bin/prefect" server start --host 127.0.0.1 --port "$port" > "$work/prefect.log" 2>&1 &
+    pids+=($!)
+    wait_until "prefect" "$!" 1800 "$work/prefect.log" -- curl -sf "$url/api/health" -o /dev/null
+    fetch prefect "$url" /api/openapi.json
+    # The document's server is `/api`, relative: appended to the running server's address.
+    # `download_logs` is declared `application/json` (any value) and answers `text/csv`
+    # ("timestamp,level,flow_run_id,task_run_id,message\n2026-…"): read as text by configuration.
+    printf 'baseURL: %s\ntextReplies: [download_logs_flow_runs__id__logs_download_get]\n' "$url" > "$work/prefect-config.yaml"
+    scenario Prefect prefect
+    runs+=("PrefectWire PREFECT_URL=$url PREFECT_OPERATIONS=$operations")
+}
+
+for server in $servers; do "start_$server"; done
+
 cat > "$work/pkg/Package.swift" <<SWIFT
 // swift-tools-version:6.2
 import PackageDescription
@@ -71,20 +152,29 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(name: "Bricks", path: "$root")],
     targets: [
-        .target(name: "Chroma", dependencies: [bricks]),
-        .executableTarget(name: "ChromaWire", dependencies: ["Chroma", bricks]),
-    ],
+$targets    ],
     swiftLanguageModes: [.v6]
 )
 SWIFT
 
 step "build (debug, warnings as errors)"
+scratch="${BRICKS_WIRE_BUILD:-$here/.build-wire}"
 begin=$(date +%s)
-swift build --package-path "$work/pkg" --scratch-path "${BRICKS_WIRE_BUILD:-$here/.build-wire}" -Xswiftc -warnings-as-errors
+swift build --package-path "$work/pkg" --scratch-path "$scratch" -Xswiftc -warnings-as-errors
 echo "   built in $(( $(date +%s) - begin )) s"
+bin="$(swift build --package-path "$work/pkg" --scratch-path "$scratch" --show-bin-path)"
 
-step "the scenario, through the generated endpoints"
-CHROMA_URL="$url" CHROMA_OPERATIONS="$operations" \
-    "$(swift build --package-path "$work/pkg" --scratch-path "${BRICKS_WIRE_BUILD:-$here/.build-wire}" --show-bin-path)/ChromaWire"
+status=0
+for run in "${runs[@]}"; do
+    read -r program settings <<< "$run"
+    step "the $program scenario, through the generated endpoints"
+    # shellcheck disable=SC2086  # the settings are NAME=value words
+    env $settings "$bin/$program" || status=1
+done
 echo
-echo "Generator/wire.sh passed in $(( $(date +%s) - started )) s"
+if [ $status -eq 0 ]; then
+    echo "Generator/wire.sh ($servers) passed in $(( $(date +%s) - started )) s"
+else
+    echo "Generator/wire.sh ($servers) FAILED in $(( $(date +%s) - started )) s"
+fi
+exit $status

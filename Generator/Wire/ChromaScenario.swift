@@ -10,36 +10,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// What the calls showed.
-actor Tally {
-    var exercised: Set<String> = []
-    var malformed: [String] = []
-    var undecoded: [String] = []
-    var failed: [String] = []
-    var unimplemented: [String] = []
-
-    func record(_ name: String, outcome: Outcome) {
-        switch outcome {
-        case .ok: exercised.insert(name)
-        case .malformed(let text): malformed.append("\(name): \(text)")
-        case .undecoded(let text): undecoded.append("\(name): \(text)")
-        case .failed(let text): failed.append("\(name): \(text)")
-        case .unimplemented(let text):
-            exercised.insert(name)  // sent, accepted as well-formed, answered: the server has no such method
-            unimplemented.append("\(name): \(text)")
-        }
-    }
-
-    enum Outcome: Sendable {
-        case ok
-        case malformed(String)
-        case undecoded(String)
-        case failed(String)
-        /// The server answered that it does not implement the method (ChromaDB's single-node mode).
-        case unimplemented(String)
-    }
-}
-
 let environment = ProcessInfo.processInfo.environment
 guard let base = environment["CHROMA_URL"].flatMap(URL.init(string:)) else {
     print("CHROMA_URL is not set")
@@ -51,45 +21,23 @@ let session = Session()
 /// Sends `request` to the server under test and records how it went.
 @discardableResult
 func call<Request: ChromaAPI & ResponseType>(_ name: String, _ request: Request) async -> Request.Response? {
-    do {
-        let response = try await session.send(request.with(baseURL: base))
-        await tally.record(name, outcome: .ok)
-        print("ok        \(name)")
-        return response
-    } catch let error as BricksError {
-        let outcome: Tally.Outcome
-        switch error.reason {
-        case .decoding(let inner, let excerpt): outcome = .undecoded("\(inner) — \(excerpt)")
-        case .unacceptableStatus(let head, let body) where head.statusCode == 400 || head.statusCode == 422:
-            outcome = .malformed("\(head.statusCode) \(String(decoding: body, as: UTF8.self))")
-        case .unacceptableStatus(let head, let body) where head.statusCode == 501:
-            // Not a status the document declares: the body arrives as it came (ChromaDB's local mode).
-            outcome = .unimplemented("\(head.statusCode) \(String(decoding: body, as: UTF8.self))")
-        case .transport where name == "get_collection_by_crn":
-            // CRNs name Chroma Cloud's collections; the local server closes the connection without a reply.
-            outcome = .unimplemented("the server closed the connection without a reply")
-        default: outcome = .failed("\(error)")
+    await exercise(name, request.with(baseURL: base), through: session, into: tally) { error in
+        if let error = error as? BricksError {
+            switch error.reason {
+            case .unacceptableStatus(let head, let body) where head.statusCode == 501:
+                // Not a status the document declares: the body arrives as it came (ChromaDB's local mode).
+                return .unimplemented("\(head.statusCode) \(String(decoding: body, as: UTF8.self))")
+            case .transport where name == "get_collection_by_crn":
+                // CRNs name Chroma Cloud's collections; the local server closes the connection without a reply.
+                return .unimplemented("the server closed the connection without a reply")
+            default: return nil
+            }
         }
-        await tally.record(name, outcome: outcome)
-        print("FAILED    \(name): \(error)")
-        return nil
-    } catch let error as TypedAPIError<ErrorResponse> {
+        guard let error = error as? TypedAPIError<ErrorResponse> else { return nil }
         let text = "\(error.statusCode) \(error.value.error): \(error.value.message)"
-        let outcome: Tally.Outcome
-        if error.statusCode == 400 || error.statusCode == 422 {
-            outcome = .malformed(text)
-        } else if error.value.message.lowercased().contains("not implemented") || error.value.message.lowercased().contains("not supported") {
-            outcome = .unimplemented(text)
-        } else {
-            outcome = .failed(text)
-        }
-        await tally.record(name, outcome: outcome)
-        print("FAILED    \(name): \(text)")
-        return nil
-    } catch {
-        await tally.record(name, outcome: .failed("\(error)"))
-        print("FAILED    \(name): \(error)")
-        return nil
+        if error.statusCode == 400 || error.statusCode == 422 { return .malformed(text) }
+        let message = error.value.message.lowercased()
+        return message.contains("not implemented") || message.contains("not supported") ? .unimplemented(text) : nil
     }
 }
 
@@ -148,7 +96,7 @@ let mammals = await call(
     CollectionGet(
         tenant: tenant, database: database, collectionId: id,
         body: .init(where: .object(["kind": .object(["$eq": .string("mammal")])]), include: [.documents, .metadatas, .embeddings])))
-if let mammals, Set(mammals.ids) != ["cat", "dog"] { await tally.record("collection_get (filter)", outcome: .failed("ids \(mammals.ids)")) }
+await tally.expect(mammals.map { Set($0.ids) == ["cat", "dog"] } ?? true, "collection_get (filter)")
 let nearest = await call(
     "collection_query",
     CollectionQuery(
@@ -204,19 +152,4 @@ await call("reset", Reset())
 
 // Summary.
 let operations = Int(environment["CHROMA_OPERATIONS"] ?? "") ?? 0
-let exercised = await tally.exercised.filter { !$0.contains(" ") }
-let malformed = await tally.malformed
-let undecoded = await tally.undecoded
-let failed = await tally.failed
-let unimplemented = await tally.unimplemented
-print("")
-print("operations exercised: \(exercised.count) of \(operations)")
-print("  of those, answered \"not implemented\" by this server: \(unimplemented.count)")
-for line in unimplemented { print("    \(line)") }
-print("requests rejected as malformed: \(malformed.count)")
-for line in malformed { print("  \(line)") }
-print("replies that failed to decode: \(undecoded.count)")
-for line in undecoded { print("  \(line)") }
-print("other failures: \(failed.count)")
-for line in failed { print("  \(line)") }
-exit(malformed.isEmpty && undecoded.isEmpty && failed.isEmpty ? 0 : 1)
+exit(await tally.summary(of: operations) ? 0 : 1)

@@ -40,6 +40,19 @@ import Testing
             == "error: configuration #/untypedReplies/0: the document has no operation `listPet`; did you mean `listPets`?")
     }
 
+    /// A server that answers another media type than its document declares (Prefect 3.9.1's
+    /// `download_logs`: JSON declared, `text/csv` sent): the reply read as text, by configuration.
+    @Test func textRepliesAreStrings() throws {
+        let result = try TestFiles.generate("petstore-3.1.json", GeneratorConfiguration(textReplies: ["listPets"]))
+        let operations = try #require(result.files.first { $0.path == "Operations/Pets.swift" }).contents
+        let listPets = try #require(operations.components(separatedBy: "struct ListPets:").last?.components(separatedBy: "\n}\n").first)
+        #expect(listPets.contains("StringResponseType"))
+        #expect(!listPets.contains("JSONResponseType"))
+        #expect(operations.contains("public typealias Response = Pet\n"))
+        #expect(error(GeneratorConfiguration(textReplies: ["listPet"]))
+            == "error: configuration #/textReplies/0: the document has no operation `listPet`; did you mean `listPets`?")
+    }
+
     @Test func editDistance() {
         #expect(GeneratorConfiguration.editDistance(Array("listtodo"), Array("listtodos")) == 1)
         #expect(GeneratorConfiguration.editDistance(Array(""), Array("abc")) == 3)

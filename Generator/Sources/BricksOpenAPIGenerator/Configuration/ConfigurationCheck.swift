@@ -23,7 +23,7 @@ struct DocumentNames {
 
 extension GeneratorConfiguration {
     /// Refuses a value that names nothing in the document (an `include`/`exclude` operation, tag
-    /// or path, a `names:` entry, a pagination rule's or `untypedReplies`' operation): a typo would otherwise select or
+    /// or path, a `names:` entry, a pagination rule's, `untypedReplies`' or `textReplies`' operation): a typo would otherwise select or
     /// rename nothing, silently. The error names the place in the configuration and the nearest
     /// valid value.
     func checkReferences(_ names: DocumentNames) throws(GeneratorError) {
@@ -47,6 +47,7 @@ extension GeneratorConfiguration {
                 "the document has no operation or schema `\(key)`" + Self.suggestion(for: key, in: names.operationIds.union(names.schemas)))
         }
         try Self.check(untypedReplies, against: names.operationIds, what: "operation", at: ["untypedReplies"])
+        try Self.check(textReplies, against: names.operationIds, what: "operation", at: ["textReplies"])
         for (index, rule) in (pagination ?? []).enumerated() {
             try Self.check(rule.operations, against: names.operationIds, what: "operation", at: ["pagination", String(index), "operations"])
         }

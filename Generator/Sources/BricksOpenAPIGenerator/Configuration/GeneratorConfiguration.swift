@@ -21,6 +21,7 @@ import Yams
 ///     cursorParameter: after   # the query parameter the cursor goes in
 ///     nextCursor: next_cursor  # the reply's property holding the next cursor
 /// untypedReplies: [healthcheck] # replies read as JSONValue (a server that contradicts its document)
+/// textReplies: [download_logs]   # replies read as text (a server that sends another media type)
 /// ```
 ///
 /// The schemas the selected operations use are pulled in, transitively; every schema is
@@ -117,6 +118,10 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
     /// for a server whose replies contradict its own document (ChromaDB's `healthcheck` answers an
     /// object where its document says a string).
     public var untypedReplies: [String]?
+    /// Operations whose reply is read as text (`String`), whatever the document declares: for a
+    /// server that answers another media type than its document says (Prefect's `download_logs`
+    /// declares JSON and sends `text/csv`).
+    public var textReplies: [String]?
     /// The module the models go to, beside the endpoints' module (`GitHubModels` for an API
     /// `GitHub`): two targets, so that a release build of a large document compiles in two
     /// processes of about half the memory. Absent: one module. Needs `accessLevel: public`.
@@ -131,7 +136,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
         name: String? = nil, accessLevel: AccessLevel? = nil, include: Selection? = nil, exclude: Selection? = nil,
         names: [String: String]? = nil, pagination: [PaginationRule]? = nil, automaticPagination: Bool? = nil,
         maximumLinesPerFile: Int? = nil, modelsModule: String? = nil, baseURL: String? = nil,
-        untypedReplies: [String]? = nil
+        untypedReplies: [String]? = nil, textReplies: [String]? = nil
     ) {
         self.baseURL = baseURL
         self.name = name
@@ -144,6 +149,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
         self.maximumLinesPerFile = maximumLinesPerFile
         self.modelsModule = modelsModule
         self.untypedReplies = untypedReplies
+        self.textReplies = textReplies
     }
 
     /// Reads a configuration from JSON or YAML text.
@@ -178,7 +184,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
 
     private static let keys: Set<String> = [
         "name", "accessLevel", "include", "exclude", "names", "pagination", "automaticPagination", "maximumLinesPerFile",
-        "modelsModule", "baseURL", "untypedReplies",
+        "modelsModule", "baseURL", "untypedReplies", "textReplies",
     ]
     private static let selectionKeys: Set<String> = ["tags", "paths", "operations"]
     private static let paginationKeys: Set<String> = ["style", "operations", "cursorParameter", "nextCursor"]

@@ -356,6 +356,10 @@ struct OperationTranslator {
         }
         let contents = context.contents(response.content)
         guard !contents.isEmpty else { return (.empty, response) }
+        // A server that sends another media type than its document declares: text, by configuration.
+        if let id = operation.operationId, context.configuration.textReplies?.contains(id) == true {
+            return (.string, response)
+        }
         func schemaType(_ content: OpenAPI.Content, _ type: OpenAPI.ContentType, suggested: String) -> TypeRef {
             guard let schema = content.schema ?? content.itemSchema else {
                 context.usesJSONValue = true
