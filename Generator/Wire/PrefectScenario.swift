@@ -344,11 +344,48 @@ if let blockType = await call("CreateBlockType", CreateBlockType(body: .init(nam
     await call("DeleteBlockType", DeleteBlockType(id: blockType.id))
 }
 
+// The server's default result storage: a block document of the installed `local-file-system` type.
+if let storageType = await call("ReadBlockTypeBySlug (local-file-system)", ReadBlockTypeBySlug(slug: "local-file-system")),
+    let storageSchema = await call("ReadBlockSchemas (of a type)", ReadBlockSchemas(body: .init(blockSchemas: .init(blockTypeId: .init(any: [storageType.id])), limit: 1)))?.first,
+    let storage = await call(
+        "CreateBlockDocument (storage)",
+        CreateBlockDocument(body: .init(name: "results-\(run)", data: ["basepath": .string("/tmp/results-\(run)")], blockSchemaId: storageSchema.id, blockTypeId: storageType.id)))
+{
+    await call("UpdateServerDefaultResultStorage", UpdateServerDefaultResultStorage(body: .init(defaultResultStorageBlockId: storage.id)))
+    let set = await call("ReadServerDefaultResultStorage (after update)", ReadServerDefaultResultStorage())
+    await tally.expect(set?.defaultResultStorageBlockId == storage.id, "UpdateServerDefaultResultStorage (effect)")
+    await call("ClearServerDefaultResultStorage", ClearServerDefaultResultStorage())
+    await call("DeleteBlockDocument (storage)", DeleteBlockDocument(id: storage.id))
+}
+
 // Saved searches.
 if let search = await call("CreateSavedSearch", CreateSavedSearch(body: .init(name: "search-\(run)", filters: [.init(object: "flow", property: "name", type: "string", operation: "equals", value: .string(flowName))]))) {
     await call("ReadSavedSearch", ReadSavedSearch(id: search.id))
     await call("ReadSavedSearches", ReadSavedSearches(body: .init(limit: 10)))
     await call("DeleteSavedSearch", DeleteSavedSearch(id: search.id))
+}
+
+// Automations: a trigger on the scenario's own event name and an action that does nothing.
+let owner = "wire.\(run)"
+let trigger = Trigger.eventTriggerInput(.init(expect: ["wire.test.\(run)"], posture: .reactive, threshold: 1))
+if let automation = await call(
+    "CreateAutomation",
+    CreateAutomation(body: .init(name: "auto-\(run)", description: "wire", enabled: false, tags: ["wire"], trigger: trigger, actions: [.doNothing(.init())])))
+{
+    await call("ReadAutomation", ReadAutomation(id: automation.id))
+    await call("UpdateAutomation", UpdateAutomation(id: automation.id, body: .init(name: "auto-\(run)-renamed", enabled: false, trigger: trigger, actions: [.doNothing(.init())])))
+    await call("PatchAutomation", PatchAutomation(id: automation.id, body: .init(enabled: false)))
+    await call("ReadAutomations", ReadAutomations(body: .init(limit: 10)))
+    await call("CountAutomations", CountAutomations(body: .init()))
+    await call("DeleteAutomation", DeleteAutomation(id: automation.id))
+}
+if await call(
+    "CreateAutomation (owned)",
+    CreateAutomation(body: .init(name: "owned-\(run)", enabled: false, trigger: trigger, actions: [.doNothing(.init())], ownerResource: owner))) != nil
+{
+    let related = await call("ReadAutomationsRelatedToResource", ReadAutomationsRelatedToResource(resourceId: owner))
+    await tally.expect(related?.count == 1, "ReadAutomationsRelatedToResource (the owned one)")
+    await call("DeleteAutomationsOwnedByResource", DeleteAutomationsOwnedByResource(resourceId: owner))
 }
 
 // Work queues (the older, id-addressed API).
