@@ -429,7 +429,8 @@ struct DocumentNormalizer {
         }
     }
 
-    /// An integer schema's bounds as 64-bit integers: clamped when outside, `1.0e3` as `1000`.
+    /// An integer schema's bounds as 64-bit integers: clamped when outside, a fraction rounded
+    /// inward (both said), `0.0` and `1.0e3` as `0` and `1000` (whole numbers: integers, silently).
     private mutating func fixIntegerBounds(_ object: inout DocumentObject, _ path: [String]) {
         let isInteger: Bool
         switch object["type"] {
@@ -448,8 +449,11 @@ struct DocumentNormalizer {
             } else {
                 replacement = Int64(number.rounded(key == "minimum" || key == "exclusiveMinimum" ? .up : .down))
             }
-            let reason = abs(number) >= 9.2e18 ? "outside a 64-bit integer: clamped" : "not an integer: rounded inward"
-            warn(path + [key], "the bound \(text) of an integer schema is \(reason) to \(replacement)")
+            let clamped = abs(number) >= 9.2e18
+            if clamped || Double(replacement) != number {
+                let reason = clamped ? "outside a 64-bit integer: clamped" : "not an integer: rounded inward"
+                warn(path + [key], "the bound \(text) of an integer schema is \(reason) to \(replacement)")
+            }
             object[key] = .number(String(replacement))
         }
     }
