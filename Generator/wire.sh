@@ -10,8 +10,8 @@
 #   `/api/openapi.json`, whose server is the relative `/api`; the scenario
 #   (Generator/Wire/PrefectScenario.swift) creates, reads, filters (on dates read back to the
 #   microsecond), updates, pages and deletes flows, deployments, flow and task runs, logs,
-#   artifacts, variables, work pools, blocks, automations and more: 186 of 188 operations (the
-#   other two need the internet or an events page token).
+#   artifacts, variables, work pools, blocks, automations and more: 187 of 188 operations (the
+#   other one needs the internet).
 #
 # For each: the document is fetched from the running server, generated with bricks-openapi, built
 # with its scenario (one package, debug, warnings as errors) and run; every call goes through a

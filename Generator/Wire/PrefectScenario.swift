@@ -400,6 +400,16 @@ if let queue = await call("CreateWorkQueueWorkQueues", CreateWorkQueueWorkQueues
     await call("DeleteWorkQueueWorkQueues", DeleteWorkQueueWorkQueues(id: queue.id))
 }
 
+// Events again, by now many (the server emits its own for every state change): one to a page, and
+// the next page by the token the first gives.
+if let page = await call("ReadEvents (one to a page)", ReadEvents(body: .init(filter: .init(occurred: lastHour), limit: 1))),
+    let next = page.nextPage, let token = URLComponents(string: next)?.queryItems?.first(where: { $0.name == "page-token" })?.value
+{
+    await call("ReadAccountEventsPage", ReadAccountEventsPage(pageToken: token))
+} else {
+    print("not sent  ReadAccountEventsPage: no next page")
+}
+
 // Clean up: runs, deployment, pool, flow.
 if let taskRunId {
     await call("DeleteTaskRun", DeleteTaskRun(id: taskRunId))
