@@ -31,11 +31,13 @@ root="$(cd "$here/.." && pwd)"
 source "$root/scripts/wait-until.sh"
 servers="all"
 generator=""
+sweep=""
 while [ $# -gt 0 ]; do
     case "$1" in
         chroma|prefect|all) servers="$1"; shift ;;
+        sweep) sweep=1; shift ;;
         --generator) generator="$2"; shift 2 ;;
-        *) echo "usage: bash Generator/wire.sh [chroma|prefect|all] [--generator PATH]" >&2; exit 2 ;;
+        *) echo "usage: bash Generator/wire.sh [sweep] [chroma|prefect|all] [--generator PATH]" >&2; exit 2 ;;
     esac
 done
 if [ "$servers" = "all" ]; then servers="chroma prefect"; fi
@@ -83,11 +85,21 @@ fetch() {
     echo "   $2 serves OpenAPI $(openapi_version "$work/$1-openapi.json") with $operations operations (up in $(( $(date +%s) - begin )) s)"
 }
 # scenario MODULE NAME: generates the document into MODULE with $work/NAME-config.yaml, and adds
-# the module and its scenario (Wire/<MODULE>Scenario.swift and the shared Wire/Tally.swift).
+# the module and its scenario (Wire/<MODULE>Scenario.swift and the shared Wire/Tally.swift), or in
+# a sweep the program Wire/sweep.py writes from the document (with Wire/Sweep.swift).
 scenario() {
     step "generate $1"
     "$generator" generate "$work/$2-openapi.json" --output "$work/pkg/Sources/$1" --name "$1" --access-level public \
         --config "$work/$2-config.yaml"
+    if [ -n "$sweep" ]; then
+        mkdir -p "$work/pkg/Sources/$1Sweep"
+        python3 "$here/Wire/sweep.py" "$work/$2-openapi.json" "$work/pkg/Sources/$1" "$1" "$work/pkg/Sources/$1Sweep/main.swift"
+        cp "$here/Wire/Sweep.swift" "$work/pkg/Sources/$1Sweep/Sweep.swift"
+        targets+="        .target(name: \"$1\", dependencies: [bricks]),
+        .executableTarget(name: \"$1Sweep\", dependencies: [\"$1\", bricks]),
+"
+        return
+    fi
     mkdir -p "$work/pkg/Sources/$1Wire"
     cp "$here/Wire/$1Scenario.swift" "$work/pkg/Sources/$1Wire/main.swift"
     cp "$here/Wire/Tally.swift" "$work/pkg/Sources/$1Wire/Tally.swift"
@@ -116,7 +128,7 @@ start_chroma() {
     # name), and answers [{"id": …, "name": …, "tenant": …}], databases without `configuration_json`.
     printf 'untypedReplies: [healthcheck, list_databases]\n' > "$work/chroma-config.yaml"
     scenario Chroma chroma
-    runs+=("ChromaWire CHROMA_URL=$url CHROMA_OPERATIONS=$operations")
+    if [ -n "$sweep" ]; then runs+=("ChromaSweep SWEEP_URL=$url"); else runs+=("ChromaWire CHROMA_URL=$url CHROMA_OPERATIONS=$operations"); fi
 }
 
 start_prefect() {
@@ -128,9 +140,13 @@ start_prefect() {
     local port url
     listen
     mkdir -p "$work/prefect-home"
+    # CSRF protection on for the scenario (so that its token operation answers), off for the sweep
+    # (whose requests carry no token).
+    local csrf=true
+    if [ -n "$sweep" ]; then csrf=false; fi
     PREFECT_HOME="$work/prefect-home" \
         PREFECT_API_DATABASE_CONNECTION_URL="sqlite+aiosqlite:///$work/prefect-home/prefect.db" \
-        PREFECT_SERVER_ANALYTICS_ENABLED=false PREFECT_UI_ENABLED=false PREFECT_SERVER_API_CSRF_PROTECTION_ENABLED=true \
+        PREFECT_SERVER_ANALYTICS_ENABLED=false PREFECT_UI_ENABLED=false PREFECT_SERVER_API_CSRF_PROTECTION_ENABLED="$csrf" \
         "$venv/bin/prefect" server start --host 127.0.0.1 --port "$port" > "$work/prefect.log" 2>&1 &
     pids+=($!)
     wait_until "prefect" "$!" 1800 "$work/prefect.log" -- curl -sf "$url/api/health" -o /dev/null
@@ -140,7 +156,7 @@ start_prefect() {
     # ("timestamp,level,flow_run_id,task_run_id,message\n2026-…"): read as text by configuration.
     printf 'baseURL: %s\ntextReplies: [download_logs_flow_runs__id__logs_download_get]\n' "$url" > "$work/prefect-config.yaml"
     scenario Prefect prefect
-    runs+=("PrefectWire PREFECT_URL=$url PREFECT_OPERATIONS=$operations")
+    if [ -n "$sweep" ]; then runs+=("PrefectSweep SWEEP_URL=$url/api"); else runs+=("PrefectWire PREFECT_URL=$url PREFECT_OPERATIONS=$operations"); fi
 }
 
 for server in $servers; do "start_$server"; done

@@ -1,0 +1,101 @@
+// The schema-driven sweep of Generator/wire.sh (issue 41): `sweepAll` (written by
+// Generator/Wire/sweep.py from the server's document) calls every generated operation once with
+// values built from the document; this classifies each reply and prints a table.
+// SWEEP_URL: the server (127.0.0.1); SWEEP_NAME: its name in the table.
+import Bricks
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How each call went.
+actor Sweep {
+    enum Kind: String, CaseIterable, Sendable {
+        case success = "2xx"
+        case state = "404/409 (state)"
+        case clientFault = "400/422 (malformed)"
+        case otherClient = "other 4xx"
+        case server = "5xx"
+        case undecoded = "reply not decoded"
+        case unbuilt = "request not built"
+        case transport = "no reply"
+        case unmapped = "not mapped"
+    }
+
+    let session: Session
+    var counts: [Kind: Int] = [:]
+    var lines: [Kind: [String]] = [:]
+
+    init(session: Session) { self.session = session }
+
+    func note(_ kind: Kind, _ name: String, _ text: String) {
+        counts[kind, default: 0] += 1
+        lines[kind, default: []].append("\(name): \(text)")
+        print("\(kind.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)) \(name)\(text.isEmpty ? "" : ": \(text)")")
+    }
+
+    func unmapped(_ name: String, _ why: String) { note(.unmapped, name, why) }
+
+    /// Builds the request (`make` decodes the document's values into the generated types) and sends it.
+    func send<Request: RequestContextType>(_ name: String, _ make: () throws -> Request) async {
+        let request: Request
+        do {
+            request = try make()
+        } catch {
+            note(.unbuilt, name, "\(error)")
+            return
+        }
+        do {
+            _ = try await session.send(request)
+            note(.success, name, "")
+        } catch {
+            let (status, text) = Sweep.reply(of: error)
+            guard let status else {
+                if case .decoding(let inner, let excerpt)? = (error as? BricksError)?.reason {
+                    note(.undecoded, name, "\(inner) — \(excerpt)")
+                } else {
+                    note(.transport, name, text)
+                }
+                return
+            }
+            let kind: Kind
+            switch status {
+            case 404, 409: kind = .state
+            case 400, 422: kind = .clientFault
+            case 400..<500: kind = .otherClient
+            default: kind = status >= 500 ? .server : .transport
+            }
+            note(kind, name, "\(status) \(text.prefix(400))")
+        }
+    }
+
+    /// The status and text of an error that carries a reply: a `BricksError` with an unacceptable
+    /// status, or a `TypedAPIError` of any value type (its `head`, read by reflection).
+    static func reply(of error: any Error) -> (Int?, String) {
+        if let error = error as? BricksError {
+            if case .unacceptableStatus(let head, let body) = error.reason {
+                return (head.statusCode, String(decoding: body, as: UTF8.self))
+            }
+            return (nil, "\(error)")
+        }
+        for child in Mirror(reflecting: error).children {
+            if child.label == "head", let head = child.value as? ResponseHead {
+                return (head.statusCode, "\(error)")
+            }
+        }
+        return (nil, "\(error)")
+    }
+
+    /// The table; true when no request was malformed and every reply decoded.
+    func summary(server: String) -> Bool {
+        let total = counts.values.reduce(0, +)
+        print("\nsweep of \(server): \(total) operations")
+        for kind in Kind.allCases {
+            print("  \(kind.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(counts[kind, default: 0])")
+        }
+        for kind in [Kind.clientFault, .undecoded, .unbuilt, .unmapped] {
+            for line in lines[kind, default: []] { print("  \(kind.rawValue): \(line)") }
+        }
+        return counts[.clientFault, default: 0] == 0 && counts[.undecoded, default: 0] == 0
+    }
+}
