@@ -93,7 +93,8 @@ scenario() {
         --config "$work/$2-config.yaml"
     if [ -n "$sweep" ]; then
         mkdir -p "$work/pkg/Sources/$1Sweep"
-        python3 "$here/Wire/sweep.py" "$work/$2-openapi.json" "$work/pkg/Sources/$1" "$1" "$work/pkg/Sources/$1Sweep/main.swift"
+        python3 "$here/Wire/sweep.py" "$work/$2-openapi.json" "$work/pkg/Sources/$1" "$1" "$work/pkg/Sources/$1Sweep/main.swift" \
+            "${sweep_values:-"{}"}"
         cp "$here/Wire/Sweep.swift" "$work/pkg/Sources/$1Sweep/Sweep.swift"
         targets+="        .target(name: \"$1\", dependencies: [bricks]),
         .executableTarget(name: \"$1Sweep\", dependencies: [\"$1\", bricks]),
@@ -127,6 +128,10 @@ start_chroma() {
     # `list_databases` is declared `Vec`, the schema of a list of collections (two Rust `Vec`s under one
     # name), and answers [{"id": …, "name": …, "tenant": …}], databases without `configuration_json`.
     printf 'untypedReplies: [healthcheck, list_databases]\n' > "$work/chroma-config.yaml"
+    # The sweep's value for a parameter the document describes only as "Chroma Resource Name"; the
+    # server answers 400 "CRN must be in the format <tenant_resource_name>:<database_name>:<collection_name>
+    # with non-empty parts" to a plain word.
+    local sweep_values='{"crn": "sweep1:sweep1:sweep1"}'
     scenario Chroma chroma
     if [ -n "$sweep" ]; then runs+=("ChromaSweep SWEEP_URL=$url"); else runs+=("ChromaWire CHROMA_URL=$url CHROMA_OPERATIONS=$operations"); fi
 }

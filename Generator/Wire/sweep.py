@@ -2,14 +2,15 @@
 """The schema-driven sweep of Generator/wire.sh (issue 41): writes a Swift file that calls every
 generated operation of MODULE once, with values built from the server's own document.
 
-    python3 sweep.py DOCUMENT.json GENERATED_DIR MODULE OUT.swift
+    python3 sweep.py DOCUMENT.json GENERATED_DIR MODULE OUT.swift ['{"parameter": value, ...}']
 
 For each operation of the document it finds the generated endpoint (the `/// `METHOD /path``
 comment above each generated struct) and its `init`, and fills every argument without a default:
 a parameter of the document with its example, else its first enum value, else its default, else a
 minimal valid value for its schema (string "x" or a formatted date/uuid, a number within its
 bounds, false, an empty array/object, an object's required members only). A body is built the same
-way. Each value is written as JSON and decoded into the generated type with the generated decoder,
+way. The optional last argument gives parameters values the document says only in words (or not
+at all); wire.sh says for each which reply of the server asked for it. Each value is written as JSON and decoded into the generated type with the generated decoder,
 so the sweep needs to know only the init's labels. Optional parameters are left out.
 
 An operation the emitter cannot map (no generated struct, an init label that names no parameter)
@@ -22,6 +23,17 @@ import sys
 import uuid
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
+# Every plain string: what the creates name their objects, and what the path parameters name.
+NAME = "sweep1"
+# The order of the calls, a setup step of sorts: creates (outermost first), then updates and reads,
+# then deletes (innermost first).
+RANK = {"post": 0, "put": 1, "patch": 2, "get": 3, "head": 3, "options": 3, "trace": 3, "delete": 4}
+
+
+def order(entry):
+    path, method = entry[0], entry[1]
+    depth = path.count("/")
+    return (RANK[method], -depth if method == "delete" else depth)
 
 
 def normalize(name):
@@ -29,8 +41,9 @@ def normalize(name):
 
 
 class Values:
-    def __init__(self, document):
+    def __init__(self, document, overrides):
         self.document = document
+        self.overrides = overrides
 
     def resolve(self, schema):
         seen = 0
@@ -88,7 +101,9 @@ class Values:
                 return str(uuid.uuid4())
             if form in ("time-delta", "duration"):
                 return "PT1S"
-            return "x" * max(1, schema.get("minLength", 1))
+            # Not "x": servers name things with rules their documents do not state (ChromaDB: 3 to 512
+            # characters of [a-zA-Z0-9._-]); a short word of letters and digits meets the usual ones.
+            return NAME if len(NAME) >= schema.get("minLength", 0) else "x" * schema["minLength"]
         if kind in ("integer", "number"):
             low = schema.get("minimum")
             if low is None and isinstance(schema.get("exclusiveMinimum"), (int, float)):
@@ -109,6 +124,17 @@ class Values:
         return {}
 
     def parameter(self, parameter):
+        schema = self.resolve(parameter.get("schema", {}))
+        if parameter.get("name") in self.overrides:
+            return self.overrides[parameter["name"]]
+        plain = schema.get("type") == "string" and not {"format", "enum", "pattern"} & set(schema)
+        if plain and normalize(parameter.get("name", "")).endswith("id") and "uuid" in parameter.get("description", "").lower():
+            # An id the document calls a UUID only in words (ChromaDB's "Collection UUID": the server
+            # answers "Collection ID is not a valid UUIDv4" to anything else).
+            return str(uuid.uuid4())
+        if parameter.get("in") == "path" and plain:
+            # A name in a path: the one the creates (sent first) gave their objects.
+            return NAME
         if "example" in parameter:
             return parameter["example"]
         examples = parameter.get("examples")
@@ -174,7 +200,7 @@ def swift_string(value):
 def main():
     document_path, generated, module, out = sys.argv[1:5]
     document = json.load(open(document_path))
-    values = Values(document)
+    values = Values(document, json.loads(sys.argv[5]) if len(sys.argv) > 5 else {})
     structs = generated_structs(generated)
     lines = [
         "// Written by Generator/Wire/sweep.py from the server's document: one call per operation.",
@@ -201,44 +227,43 @@ def main():
         "func sweepAll(_ sweep: Sweep) async {",
     ]
     extensions = []
-    for path, item in document.get("paths", {}).items():
-        shared = item.get("parameters", [])
-        for method, operation in item.items():
-            if method not in METHODS:
+    entries = [(path, method, operation, item.get("parameters", []))
+               for path, item in document.get("paths", {}).items()
+               for method, operation in item.items() if method in METHODS]
+    for path, method, operation, shared in sorted(entries, key=order):
+        name = operation.get("operationId", f"{method.upper()} {path}")
+        found = structs.get((method.upper(), path))
+        if found is None:
+            lines.append(f"    await sweep.unmapped({json.dumps(name)}, \"no generated endpoint for {method.upper()} {path}\")")
+            continue
+        struct, arguments = found
+        parameters = {}
+        for parameter in shared + operation.get("parameters", []):
+            parameter = values.resolve(parameter)
+            parameters[normalize(parameter.get("name", ""))] = parameter
+        body_schema = None
+        content = values.resolve(operation.get("requestBody", {})).get("content", {})
+        if content:
+            body_schema = next(iter(content.values())).get("schema", {})
+        filled, problem = [], None
+        for label, kind, has_default in arguments:
+            if has_default:
                 continue
-            name = operation.get("operationId", f"{method.upper()} {path}")
-            found = structs.get((method.upper(), path))
-            if found is None:
-                lines.append(f"    await sweep.unmapped({json.dumps(name)}, \"no generated endpoint for {method.upper()} {path}\")")
-                continue
-            struct, arguments = found
-            parameters = {}
-            for parameter in shared + operation.get("parameters", []):
-                parameter = values.resolve(parameter)
-                parameters[normalize(parameter.get("name", ""))] = parameter
-            body_schema = None
-            content = values.resolve(operation.get("requestBody", {})).get("content", {})
-            if content:
-                body_schema = next(iter(content.values())).get("schema", {})
-            filled, problem = [], None
-            for label, kind, has_default in arguments:
-                if has_default:
-                    continue
-                base = kind[:-1] if kind.endswith("?") else kind
-                if label == "body" and body_schema is not None:
-                    filled.append(f"{label}: try v({base}.self, {swift_string(values.value(body_schema))})")
-                elif normalize(label) in parameters:
-                    value = values.parameter(parameters[normalize(label)])
-                    filled.append(f"{label}: try v({base}.self, {swift_string(value)})")
-                else:
-                    problem = f"init label `{label}` names no parameter of {method.upper()} {path}"
-                    break
-            if problem:
-                lines.append(f"    await sweep.unmapped({json.dumps(name)}, {json.dumps(problem)})")
-                continue
-            lines.append(f"    await sweep.send({json.dumps(name)}, {{ try {struct}.swept() }})")
-            extensions.append(f"extension {struct} {{\n    static func swept() throws -> {struct} {{\n"
-                              f"        {struct}({', '.join(filled)})\n    }}\n}}")
+            base = kind[:-1] if kind.endswith("?") else kind
+            if label == "body" and body_schema is not None:
+                filled.append(f"{label}: try v({base}.self, {swift_string(values.value(body_schema))})")
+            elif normalize(label) in parameters:
+                value = values.parameter(parameters[normalize(label)])
+                filled.append(f"{label}: try v({base}.self, {swift_string(value)})")
+            else:
+                problem = f"init label `{label}` names no parameter of {method.upper()} {path}"
+                break
+        if problem:
+            lines.append(f"    await sweep.unmapped({json.dumps(name)}, {json.dumps(problem)})")
+            continue
+        lines.append(f"    await sweep.send({json.dumps(name)}, {{ try {struct}.swept() }})")
+        extensions.append(f"extension {struct} {{\n    static func swept() throws -> {struct} {{\n"
+                          f"        {struct}({', '.join(filled)})\n    }}\n}}")
     lines.append("}")
     lines.append("")
     lines += extensions
