@@ -36,18 +36,28 @@ actor Sweep {
 
     func unmapped(_ name: String, _ why: String) { note(.unmapped, name, why) }
 
-    /// Builds the request (`make` decodes the document's values into the generated types) and sends it.
-    func send<Request: RequestContextType>(_ name: String, _ make: () throws -> Request) async {
+    /// The ids the creates' replies carried, by the create's path (the setup step: a later path
+    /// parameter naming an object by id under that path gets it).
+    var ids: [String: String] = [:]
+
+    /// Builds the request (`make` decodes the document's values into the generated types, given the
+    /// ids created so far) and sends it; a create (`creates`: its path) keeps its reply's `id`.
+    func send<Request: RequestContextType>(_ name: String, creates: String?, _ make: ([String: String]) throws -> Request) async {
         let request: Request
         do {
-            request = try make()
+            request = try make(ids)
         } catch {
             note(.unbuilt, name, "\(error)")
             return
         }
         do {
-            _ = try await session.send(request)
+            let response = try await session.send(request)
             note(.success, name, "")
+            if let creates, let reply = response as? any Encodable, let data = try? JSONEncoder().encode(reply),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let id = object["id"] as? String
+            {
+                ids[creates] = id
+            }
         } catch {
             let (status, text) = Sweep.reply(of: error)
             guard let status else {

@@ -123,15 +123,23 @@ class Values:
             return {name: self.value(properties.get(name, {}), depth + 1) for name in schema.get("required", [])}
         return {}
 
+    def is_id(self, parameter):
+        """A path parameter naming an object by its id: a uuid, or a string the document calls a UUID
+        only in words (ChromaDB's "Collection UUID": the server answers "Collection ID is not a valid
+        UUIDv4" to anything else)."""
+        schema = self.resolve(parameter.get("schema", {}))
+        if parameter.get("in") != "path" or parameter.get("name") in self.overrides:
+            return False
+        if schema.get("format") == "uuid":
+            return True
+        return (schema.get("type") == "string" and normalize(parameter.get("name", "")).endswith("id")
+                and "uuid" in parameter.get("description", "").lower())
+
     def parameter(self, parameter):
         schema = self.resolve(parameter.get("schema", {}))
         if parameter.get("name") in self.overrides:
             return self.overrides[parameter["name"]]
         plain = schema.get("type") == "string" and not {"format", "enum", "pattern"} & set(schema)
-        if plain and normalize(parameter.get("name", "")).endswith("id") and "uuid" in parameter.get("description", "").lower():
-            # An id the document calls a UUID only in words (ChromaDB's "Collection UUID": the server
-            # answers "Collection ID is not a valid UUIDv4" to anything else).
-            return str(uuid.uuid4())
         if parameter.get("in") == "path" and plain:
             # A name in a path: the one the creates (sent first) gave their objects.
             return NAME
@@ -252,6 +260,11 @@ def main():
             base = kind[:-1] if kind.endswith("?") else kind
             if label == "body" and body_schema is not None:
                 filled.append(f"{label}: try v({base}.self, {swift_string(values.value(body_schema))})")
+            elif normalize(label) in parameters and values.is_id(parameters[normalize(label)]):
+                # The id of the object the create at the path before it made (the setup step), else a new one.
+                key = path.split("{" + parameters[normalize(label)]["name"] + "}")[0].rstrip("/")
+                fallback = swift_string(str(uuid.uuid4()))
+                filled.append(f"{label}: try v({base}.self, ids[{json.dumps(key)}].map {{ #\"\"\\#($0)\"\"# }} ?? {fallback})")
             elif normalize(label) in parameters:
                 value = values.parameter(parameters[normalize(label)])
                 filled.append(f"{label}: try v({base}.self, {swift_string(value)})")
@@ -261,8 +274,9 @@ def main():
         if problem:
             lines.append(f"    await sweep.unmapped({json.dumps(name)}, {json.dumps(problem)})")
             continue
-        lines.append(f"    await sweep.send({json.dumps(name)}, {{ try {struct}.swept() }})")
-        extensions.append(f"extension {struct} {{\n    static func swept() throws -> {struct} {{\n"
+        creates = json.dumps(path.rstrip("/")) if method == "post" else "nil"
+        lines.append(f"    await sweep.send({json.dumps(name)}, creates: {creates}) {{ ids in try {struct}.swept(ids) }}")
+        extensions.append(f"extension {struct} {{\n    static func swept(_ ids: [String: String]) throws -> {struct} {{\n"
                           f"        {struct}({', '.join(filled)})\n    }}\n}}")
     lines.append("}")
     lines.append("")
