@@ -181,8 +181,8 @@ def generated_structs(directory):
             if not file.endswith(".swift"):
                 continue
             text = open(os.path.join(folder, file)).read()
-            for match in re.finditer(r"^/// `([A-Z]+) (\S+)`.*\n(?:(?:///|@).*\n)*public nonisolated struct (\w+)", text, re.M):
-                method, path, name = match.groups()
+            for match in re.finditer(r"^/// `([A-Z]+) (\S+)`.*\n((?:(?:///|@).*\n)*)public nonisolated struct (\w+)", text, re.M):
+                method, path, attributes, name = match.groups()
                 rest = text[match.end():]
                 init = re.search(r"^    public init\(", rest, re.M)
                 if init is None:
@@ -197,7 +197,7 @@ def generated_structs(directory):
                     label, _, kind = part.partition(":")
                     kind, _, default = kind.partition("=")
                     arguments.append((label.strip().strip("`"), kind.strip(), bool(default.strip())))
-                found[(method, path)] = (name, arguments)
+                found[(method, path)] = (name, arguments, "@available(*, deprecated" in attributes)
     return found
 
 
@@ -244,7 +244,7 @@ def main():
         if found is None:
             lines.append(f"    await sweep.unmapped({json.dumps(name)}, \"no generated endpoint for {method.upper()} {path}\")")
             continue
-        struct, arguments = found
+        struct, arguments, deprecated = found
         parameters = {}
         for parameter in shared + operation.get("parameters", []):
             parameter = values.resolve(parameter)
@@ -275,12 +275,20 @@ def main():
             lines.append(f"    await sweep.unmapped({json.dumps(name)}, {json.dumps(problem)})")
             continue
         creates = json.dumps(path.rstrip("/")) if method == "post" else "nil"
-        lines.append(f"    await sweep.send({json.dumps(name)}, creates: {creates}) {{ ids in try {struct}.swept(ids) }}")
-        extensions.append(f"extension {struct} {{\n    static func swept(_ ids: [String: String]) throws -> {struct} {{\n"
+        call = f"await sweep.send({json.dumps(name)}, creates: {creates}) {{ ids in try {struct}.swept(ids) }}"
+        if deprecated:
+            # Called through a protocol, so that the program builds with warnings as errors.
+            lines.append(f"    await (Deprecated{struct}() as any DeprecatedSweep).run(sweep)")
+            extensions.append(f"struct Deprecated{struct}: DeprecatedSweep {{\n    @available(*, deprecated)\n"
+                              f"    func run(_ sweep: Sweep) async {{\n        {call}\n    }}\n}}")
+        else:
+            lines.append(f"    {call}")
+        extensions.append(("@available(*, deprecated)\n" if deprecated else "") + f"extension {struct} {{\n    static func swept(_ ids: [String: String]) throws -> {struct} {{\n"
                           f"        {struct}({', '.join(filled)})\n    }}\n}}")
     lines.append("}")
     lines.append("")
-    lines += extensions
+    lines += ["/// An operation the document marks deprecated.", "protocol DeprecatedSweep {",
+              "    func run(_ sweep: Sweep) async", "}", ""] + extensions
     open(out, "w").write("\n".join(lines) + "\n")
 
 
