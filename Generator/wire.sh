@@ -94,7 +94,7 @@ scenario() {
     if [ -n "$sweep" ]; then
         mkdir -p "$work/pkg/Sources/$1Sweep"
         python3 "$here/Wire/sweep.py" "$work/$2-openapi.json" "$work/pkg/Sources/$1" "$1" "$work/pkg/Sources/$1Sweep/main.swift" \
-            "${sweep_values:-"{}"}"
+            "${sweep_settings:-"{}"}"
         cp "$here/Wire/Sweep.swift" "$work/pkg/Sources/$1Sweep/Sweep.swift"
         targets+="        .target(name: \"$1\", dependencies: [bricks]),
         .executableTarget(name: \"$1Sweep\", dependencies: [\"$1\", bricks]),
@@ -131,7 +131,7 @@ start_chroma() {
     # The sweep's value for a parameter the document describes only as "Chroma Resource Name"; the
     # server answers 400 "CRN must be in the format <tenant_resource_name>:<database_name>:<collection_name>
     # with non-empty parts" to a plain word.
-    local sweep_values='{"crn": "sweep1:sweep1:sweep1"}'
+    local sweep_settings='{"values": {"crn": "sweep1:sweep1:sweep1"}}'
     scenario Chroma chroma
     if [ -n "$sweep" ]; then runs+=("ChromaSweep SWEEP_URL=$url"); else runs+=("ChromaWire CHROMA_URL=$url CHROMA_OPERATIONS=$operations"); fi
 }
@@ -160,6 +160,13 @@ start_prefect() {
     # `download_logs` is declared `application/json` (any value) and answers `text/csv`
     # ("timestamp,level,flow_run_id,task_run_id,message\n2026-…"): read as text by configuration.
     printf 'baseURL: %s\ntextReplies: [download_logs_flow_runs__id__logs_download_get]\n' "$url" > "$work/prefect-config.yaml"
+    # The sweep's 422s that are not the client's fault, each with the server's reply.
+    local sweep_settings='{"explained": {
+        "create_csrf_token_csrf_token_get": "configuration: {\"detail\":\"CSRF protection is disabled.\"} (off for the sweep, whose requests carry no token)",
+        "bulk_increment_active_slots_v2_concurrency_limits_increment_post": "state: {\"detail\":\"Slots requested is greater than the limit\"} (the limit the sweep made is 0)",
+        "bulk_increment_active_slots_with_lease_v2_concurrency_limits_increment_with_lease_post": "state: {\"detail\":\"Slots requested is greater than the limit\"} (as above)",
+        "read_dashboard_task_run_counts_ui_task_runs_dashboard_counts_post": "the document contradicted: task_runs.start_time is optional there, {\"detail\":\"task_runs.start_time.after_ is required\"}",
+        "create_block_document_block_documents__post": "a rule the document does not state: name is optional there, \"Names must be provided for block documents\" unless is_anonymous"}}'
     scenario Prefect prefect
     if [ -n "$sweep" ]; then runs+=("PrefectSweep SWEEP_URL=$url/api"); else runs+=("PrefectWire PREFECT_URL=$url PREFECT_OPERATIONS=$operations"); fi
 }

@@ -14,6 +14,7 @@ actor Sweep {
         case success = "2xx"
         case state = "404/409 (state)"
         case clientFault = "400/422 (malformed)"
+        case explained = "400/422 (explained)"
         case otherClient = "other 4xx"
         case server = "5xx"
         case undecoded = "reply not decoded"
@@ -41,8 +42,12 @@ actor Sweep {
     var ids: [String: String] = [:]
 
     /// Builds the request (`make` decodes the document's values into the generated types, given the
-    /// ids created so far) and sends it; a create (`creates`: its path) keeps its reply's `id`.
-    func send<Request: RequestContextType>(_ name: String, creates: String?, _ make: ([String: String]) throws -> Request) async {
+    /// ids created so far) and sends it; a create (`creates`: its path) keeps its reply's `id`. A
+    /// 400/422 to an operation with an explanation (`explained`: why it is not the client's fault,
+    /// given by wire.sh with the server's reply) is counted apart.
+    func send<Request: RequestContextType>(
+        _ name: String, creates: String?, explained: String? = nil, _ make: ([String: String]) throws -> Request
+    ) async {
         let request: Request
         do {
             request = try make(ids)
@@ -71,11 +76,11 @@ actor Sweep {
             let kind: Kind
             switch status {
             case 404, 409: kind = .state
-            case 400, 422: kind = .clientFault
+            case 400, 422: kind = explained == nil ? .clientFault : .explained
             case 400..<500: kind = .otherClient
             default: kind = status >= 500 ? .server : .transport
             }
-            note(kind, name, "\(status) \(text.prefix(400))")
+            note(kind, name, "\(status) \(text.prefix(400))\(kind == .explained ? " — \(explained ?? "")" : "")")
         }
     }
 
@@ -103,7 +108,7 @@ actor Sweep {
         for kind in Kind.allCases {
             print("  \(kind.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(counts[kind, default: 0])")
         }
-        for kind in [Kind.clientFault, .undecoded, .unbuilt, .unmapped] {
+        for kind in [Kind.clientFault, .explained, .undecoded, .unbuilt, .unmapped] {
             for line in lines[kind, default: []] { print("  \(kind.rawValue): \(line)") }
         }
         return counts[.clientFault, default: 0] == 0 && counts[.undecoded, default: 0] == 0

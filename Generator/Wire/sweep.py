@@ -2,7 +2,8 @@
 """The schema-driven sweep of Generator/wire.sh (issue 41): writes a Swift file that calls every
 generated operation of MODULE once, with values built from the server's own document.
 
-    python3 sweep.py DOCUMENT.json GENERATED_DIR MODULE OUT.swift ['{"parameter": value, ...}']
+    python3 sweep.py DOCUMENT.json GENERATED_DIR MODULE OUT.swift \
+        ['{"values": {"parameter": value, ...}, "explained": {"operationId": "why", ...}}']
 
 For each operation of the document it finds the generated endpoint (the `/// `METHOD /path``
 comment above each generated struct) and its `init`, and fills every argument without a default:
@@ -10,7 +11,8 @@ a parameter of the document with its example, else its first enum value, else it
 minimal valid value for its schema (string "x" or a formatted date/uuid, a number within its
 bounds, false, an empty array/object, an object's required members only). A body is built the same
 way. The optional last argument gives parameters values the document says only in words (or not
-at all); wire.sh says for each which reply of the server asked for it. Each value is written as JSON and decoded into the generated type with the generated decoder,
+at all), and the operations whose 400/422 is explained as not the client's fault (the server's
+state, configuration, or a rule its document contradicts); wire.sh quotes the reply for each. Each value is written as JSON and decoded into the generated type with the generated decoder,
 so the sweep needs to know only the init's labels. Optional parameters are left out.
 
 An operation the emitter cannot map (no generated struct, an init label that names no parameter)
@@ -208,7 +210,9 @@ def swift_string(value):
 def main():
     document_path, generated, module, out = sys.argv[1:5]
     document = json.load(open(document_path))
-    values = Values(document, json.loads(sys.argv[5]) if len(sys.argv) > 5 else {})
+    settings = json.loads(sys.argv[5]) if len(sys.argv) > 5 else {}
+    values = Values(document, settings.get("values", {}))
+    explained = settings.get("explained", {})
     structs = generated_structs(generated)
     lines = [
         "// Written by Generator/Wire/sweep.py from the server's document: one call per operation.",
@@ -227,7 +231,9 @@ def main():
         "    exit(2)",
         "}",
         f"{module}Coding.baseURL = url",
-        "let sweep = Sweep(session: Session())",
+        "// A 503 tried again, as Prefect's own client does (its SQLite busy with the server's own services).",
+        "let retry = RetryMiddleware(.init(maxAttempts: 5, baseDelay: .milliseconds(200), retryableStatusCodes: [503], retriesNonIdempotentRequests: true))",
+        "let sweep = Sweep(session: Session(middleware: [retry]))",
         "await sweepAll(sweep)",
         f"exit(await sweep.summary(server: {json.dumps(module)}) ? 0 : 1)",
         "",
@@ -275,7 +281,8 @@ def main():
             lines.append(f"    await sweep.unmapped({json.dumps(name)}, {json.dumps(problem)})")
             continue
         creates = json.dumps(path.rstrip("/")) if method == "post" else "nil"
-        call = f"await sweep.send({json.dumps(name)}, creates: {creates}) {{ ids in try {struct}.swept(ids) }}"
+        why = f", explained: {json.dumps(explained[name])}" if name in explained else ""
+        call = f"await sweep.send({json.dumps(name)}, creates: {creates}{why}) {{ ids in try {struct}.swept(ids) }}"
         if deprecated:
             # Called through a protocol, so that the program builds with warnings as errors.
             lines.append(f"    await (Deprecated{struct}() as any DeprecatedSweep).run(sweep)")
