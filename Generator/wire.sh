@@ -19,7 +19,19 @@
 # document's, requests rejected as malformed, replies that failed to decode (the targets are 0).
 # Not part of CI (figures in Generator/Benchmarks.md).
 #
-#   bash Generator/wire.sh [chroma|prefect|all] [--generator PATH]   # default: all; a debug build of bricks-openapi
+# `sweep` runs the schema-driven sweep instead of the scenarios: Wire/sweep.py writes, from the
+# fetched document and the generated sources, one call per operation with values built from the
+# document (example, else first enum value, else default, else a minimal valid value; required
+# parameters and members only), in a setup order (creates first, outermost first; deletes last),
+# a path's names being the created ones and its ids the ones the creates answered; Wire/Sweep.swift
+# sends each through the generated endpoint and prints a table: 2xx, 404/409 (state), 400/422 the
+# client's fault (the target is 0), 400/422 explained here (each with the server's reply), other
+# 4xx, 5xx, replies not decoded (target 0), requests not built, operations not mapped.
+# Last run: ChromaDB 35 of 35 sent (24 2xx, 4 404, 0 malformed, 6 not implemented locally, 1 closed
+# connection), Prefect 188 of 188 (116 2xx, 51 404/409, 0 malformed, 5 explained, 2 other 4xx,
+# 14 5xx), 0 replies not decoded; about 2 minutes for both.
+#
+#   bash Generator/wire.sh [sweep] [chroma|prefect|all] [--generator PATH]   # default: all; a debug build of bricks-openapi
 #
 # BRICKS_WIRE_VENV: ChromaDB's venv to use or make (default: ~/.cache/bricks-wire/venv).
 # BRICKS_WIRE_PREFECT_VENV: Prefect's (default: ~/.cache/bricks-wire/prefect-venv; its own, the
