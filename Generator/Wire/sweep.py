@@ -13,7 +13,8 @@ bounds, false, an empty array/object, an object's required members only). A body
 way. The optional last argument gives parameters values the document says only in words (or not
 at all), and the operations whose 400/422 is explained as not the client's fault (the server's
 state, configuration, or a rule its document contradicts); wire.sh quotes the reply for each. Each value is written as JSON and decoded into the generated type with the generated decoder,
-so the sweep needs to know only the init's labels. Optional parameters are left out.
+so the sweep needs to know only the init's labels. Optional parameters and members are left out,
+unless SWEEP_FULL is set: then every parameter and every member (three levels deep) is sent.
 
 An operation the emitter cannot map (no generated struct, an init label that names no parameter)
 is not silently skipped: it is written as an `unmapped` line the Swift side counts and prints.
@@ -43,7 +44,8 @@ def normalize(name):
 
 
 class Values:
-    def __init__(self, document, overrides):
+    def __init__(self, document, overrides, full=False):
+        self.full = full
         self.document = document
         self.overrides = overrides
 
@@ -122,8 +124,19 @@ class Values:
             return [self.value(schema.get("items", {}), depth + 1) for _ in range(count)]
         if kind == "object":
             properties = schema.get("properties", {})
-            return {name: self.value(properties.get(name, {}), depth + 1) for name in schema.get("required", [])}
+            # Every member in a full sweep (down to a depth of 3), else the required ones.
+            names = list(properties) if self.full and depth < 3 else schema.get("required", [])
+            # Not an optional member that is any object (ChromaDB's `schema.cmek`, `{"type": ["object",
+            # "null"]}`: the server reads an enum there and refuses `{}`, "expected value").
+            names = [name for name in names if name in schema.get("required", []) or not self.shapeless(properties.get(name, {}))]
+            return {name: self.value(properties.get(name, {}), depth + 1) for name in names}
         return {}
+
+    def shapeless(self, schema):
+        schema = self.resolve(schema)
+        kind = schema.get("type")
+        kinds = kind if isinstance(kind, list) else [kind]
+        return "object" in kinds and not schema.get("properties") and not isinstance(schema.get("additionalProperties"), dict)
 
     def is_id(self, parameter):
         """A path parameter naming an object by its id: a uuid, or a string the document calls a UUID
@@ -211,7 +224,7 @@ def main():
     document_path, generated, module, out = sys.argv[1:5]
     document = json.load(open(document_path))
     settings = json.loads(sys.argv[5]) if len(sys.argv) > 5 else {}
-    values = Values(document, settings.get("values", {}))
+    values = Values(document, settings.get("values", {}), full=bool(os.environ.get("SWEEP_FULL")))
     explained = settings.get("explained", {})
     structs = generated_structs(generated)
     lines = [
@@ -261,7 +274,7 @@ def main():
             body_schema = next(iter(content.values())).get("schema", {})
         filled, problem = [], None
         for label, kind, has_default in arguments:
-            if has_default:
+            if has_default and (not values.full or label == "body" or normalize(label) not in parameters):
                 continue
             base = kind[:-1] if kind.endswith("?") else kind
             if label == "body" and body_schema is not None:
