@@ -172,8 +172,11 @@ start_prefect() {
     # `download_logs` is declared `application/json` (any value) and answers `text/csv`
     # ("timestamp,level,flow_run_id,task_run_id,message\n2026-…"): read as text by configuration.
     printf 'baseURL: %s\ntextReplies: [download_logs_flow_runs__id__logs_download_get]\n' "$url" > "$work/prefect-config.yaml"
-    # The sweep's 422s that are not the client's fault, each with the server's reply.
-    local sweep_settings='{"explained": {
+    # The sweep's value for the optional header `x-prefect-api-version` (sent in a full sweep), a plain
+    # string in the document: "Invalid X-PREFECT-API-VERSION header format.Expected header in format
+    # 'x.y.z' but received sweep1" (0.8.4: the server's SERVER_API_VERSION). The sweep's 422s that are
+    # not the client's fault, each with the server's reply.
+    local sweep_settings='{"values": {"x-prefect-api-version": "0.8.4"}, "explained": {
         "create_csrf_token_csrf_token_get": "configuration: {\"detail\":\"CSRF protection is disabled.\"} (off for the sweep, whose requests carry no token)",
         "bulk_increment_active_slots_v2_concurrency_limits_increment_post": "state: {\"detail\":\"Slots requested is greater than the limit\"} (the limit the sweep made is 0)",
         "bulk_increment_active_slots_with_lease_v2_concurrency_limits_increment_with_lease_post": "state: {\"detail\":\"Slots requested is greater than the limit\"} (as above)",
