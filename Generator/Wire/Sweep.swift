@@ -1,7 +1,7 @@
 // The schema-driven sweep of Generator/wire.sh (issue 41): `sweepAll` (written by
 // Generator/Wire/sweep.py from the server's document) calls every generated operation once with
 // values built from the document; this classifies each reply and prints a table.
-// SWEEP_URL: the server (127.0.0.1); SWEEP_NAME: its name in the table.
+// SWEEP_URL: the server (127.0.0.1), read by the written main.swift.
 import Bricks
 import Foundation
 #if canImport(FoundationNetworking)
