@@ -318,7 +318,7 @@ enum Lib {
             }
             let size = file.size
             try file.move(to: destination)
-            let bytes = (try? Data(contentsOf: destination)).map { [UInt8]($0) }
+            let bytes = (try? FileContents.read(destination)).map { [UInt8]($0) }
             try? FileManager.default.removeItem(at: destination)
             return bytes.map { ($0, size) }
         } catch {

@@ -33,7 +33,7 @@ actor DiskCacheStore: CacheStore {
         loadIndex()
         guard index?[name] != nil else { return [] }
         let url = directory.appendingPathComponent(name)
-        guard let data = try? Data(contentsOf: url), let variants = Self.decode(data) else {
+        guard let data = try? FileContents.read(url), let variants = Self.decode(data) else {
             discard(name)
             return []
         }
