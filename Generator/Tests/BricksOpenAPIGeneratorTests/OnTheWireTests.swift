@@ -25,7 +25,7 @@ import Testing
 
     @Test func theErrorTypeIsReadOnlyForTheStatusesThatDeclareIt() throws {
         let api = try file(try TestFiles.generate("flows.yaml"), "FlowsAPI.swift")
-        #expect(api.contains("guard [422].contains(response.statusCode) else {"))
+        #expect(api.contains("guard [422].contains(statusCode) else {"))
         // Every member optional: a body must hold one of them.
         #expect(api.contains(#"guard members.keys.contains(where: ["detail"].contains) else {"#))
         // A `default` error reply declares it for every status; required members need no check.
@@ -46,6 +46,6 @@ import Testing
         #expect(api.errorStatuses == [.code(503), .range(4)])
         #expect(api.errorMemberKeys.isEmpty)
         let rendered = APIRenderer(api: api, usesJSONValue: false, usesIndirect: false, usesOrEmpty: false).protocolFile(withCoding: true)
-        #expect(rendered.contains("guard [503].contains(response.statusCode) || (400..<500).contains(response.statusCode) else {"))
+        #expect(rendered.contains("guard [503].contains(statusCode) || (400..<500).contains(statusCode) else {"))
     }
 }

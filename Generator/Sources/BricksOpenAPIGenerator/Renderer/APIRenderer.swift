@@ -33,6 +33,10 @@ struct APIRenderer {
                 renderDecodeAPIError(errorType, into: &writer)
             }
         }
+        if let errorType = api.errorType, !api.errorStatuses.isEmpty || !api.errorMemberKeys.isEmpty {
+            writer.line("")
+            renderErrorCheck(errorType, into: &writer)
+        }
         for (brick, member, type) in [
             ("JSONResponseType", "decoder", "JSONDecoder"), ("JSONLinesResponseType", "decoder", "JSONDecoder"),
             ("JSONBodyRequestType", "encoder", "JSONEncoder"),
@@ -58,26 +62,34 @@ struct APIRenderer {
     /// type whose members are all optional) for a body that has one of its members; any other
     /// reply reaches the caller as its status and body, not as an empty error.
     private func renderDecodeAPIError(_ errorType: String, into writer: inout CodeWriter) {
-        let statuses = api.errorStatuses.map { status -> String in
-            switch status {
-            case .code(let code): return String(code)
-            case .range(let digit): return "\(digit)XX"
-            }
-        }
         var doc = "The API's error body, read like its other replies"
         if !statuses.isEmpty { doc += ", for the statuses that declare it (\(statuses.joined(separator: ", ")))" }
         if !api.errorMemberKeys.isEmpty { doc += ", when the body has one of its members" }
         writer.doc(doc + ". Another reply is a `BricksError` with its status and body.")
         writer.block("\(access)func decodeAPIError(from data: Data, response: ResponseHead) throws -> \(errorType)") { writer in
+            if api.errorStatuses.isEmpty && api.errorMemberKeys.isEmpty {
+                writer.line("try \(api.name)Coding.decoder.decode(\(errorType).self, from: data)")
+            } else {
+                writer.line("try \(errorCheckName)(data, statusCode: response.statusCode)")
+            }
+        }
+    }
+
+    /// The checks of `decodeAPIError` as one function outside the protocol's extension: a release
+    /// build copies a protocol extension's method into every endpoint (874 of GitHub's), so its
+    /// body stays one call.
+    private func renderErrorCheck(_ errorType: String, into writer: inout CodeWriter) {
+        writer.doc("`data` as \(errorType) when the reply is one (see `decodeAPIError`).")
+        writer.block("nonisolated private func \(errorCheckName)(_ data: Data, statusCode: Int) throws -> \(errorType)") { writer in
             if !api.errorStatuses.isEmpty {
                 var tests: [String] = []
                 let codes = api.errorStatuses.compactMap { status -> Int? in if case .code(let code) = status { code } else { nil } }
-                if !codes.isEmpty { tests.append("[\(codes.map(String.init).joined(separator: ", "))].contains(response.statusCode)") }
+                if !codes.isEmpty { tests.append("[\(codes.map(String.init).joined(separator: ", "))].contains(statusCode)") }
                 for case .range(let digit) in api.errorStatuses {
-                    tests.append("(\(digit)00..<\(digit &+ 1)00).contains(response.statusCode)")
+                    tests.append("(\(digit)00..<\(digit &+ 1)00).contains(statusCode)")
                 }
                 writer.block("guard \(tests.joined(separator: " || ")) else") { writer in
-                    let message = "\(errorType) is declared for \(statuses.joined(separator: ", ")), not \\(response.statusCode)"
+                    let message = "\(errorType) is declared for \(statuses.joined(separator: ", ")), not \\(statusCode)"
                     writer.line("throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"\(message)\"))")
                 }
             }
@@ -88,9 +100,20 @@ struct APIRenderer {
                     let message = "the body has none of \(errorType)'s members"
                     writer.line("throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"\(message)\"))")
                 }
-                writer.line("return try \(api.name)Coding.decoder.decode(\(errorType).self, from: data)")
-            } else {
-                writer.line((api.errorStatuses.isEmpty ? "" : "return ") + "try \(api.name)Coding.decoder.decode(\(errorType).self, from: data)")
+            }
+            writer.line("return try \(api.name)Coding.decoder.decode(\(errorType).self, from: data)")
+        }
+    }
+
+    /// The name of the function ``renderErrorCheck(_:into:)`` writes.
+    private var errorCheckName: String { "decode\(api.name)APIError" }
+
+    /// The statuses the error type is declared for, as the document writes them (`404`, `5XX`).
+    private var statuses: [String] {
+        api.errorStatuses.map { status -> String in
+            switch status {
+            case .code(let code): return String(code)
+            case .range(let digit): return "\(digit)XX"
             }
         }
     }

@@ -19,11 +19,16 @@ nonisolated extension PetstoreAPI {
 
     /// The API's error body, read like its other replies, for the statuses that declare it (404). Another reply is a `BricksError` with its status and body.
     public func decodeAPIError(from data: Data, response: ResponseHead) throws -> Problem {
-        guard [404].contains(response.statusCode) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Problem is declared for 404, not \(response.statusCode)"))
-        }
-        return try PetstoreCoding.decoder.decode(Problem.self, from: data)
+        try decodePetstoreAPIError(data, statusCode: response.statusCode)
     }
+}
+
+/// `data` as Problem when the reply is one (see `decodeAPIError`).
+nonisolated private func decodePetstoreAPIError(_ data: Data, statusCode: Int) throws -> Problem {
+    guard [404].contains(statusCode) else {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Problem is declared for 404, not \(statusCode)"))
+    }
+    return try PetstoreCoding.decoder.decode(Problem.self, from: data)
 }
 
 nonisolated extension PetstoreAPI where Self: JSONResponseType {
