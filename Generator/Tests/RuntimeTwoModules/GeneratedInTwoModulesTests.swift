@@ -10,7 +10,10 @@ import Testing
 
 /// The constructs spec with its models in `ConstructsSplitModels`: this file imports
 /// `ConstructsSplit` only and names the models as if they were in it.
-@Suite struct GeneratedInTwoModulesTests {
+///
+/// One at a time: `oneBaseURLForEveryEndpoint` sets the API's one base URL, a value for the whole
+/// process, to a bad one for a moment (a test beside it once built its request then and failed).
+@Suite(.serialized) struct GeneratedInTwoModulesTests {
     @Test func modelsOfTheirOwnModuleDecodeAndEndpointsSendThem() async throws {
         let json = #"""
             {"name": "n", "count": 1, "mode": "brand-new", "either": [ "x" ], "shape": {"kind": "square", "side": 2}}
@@ -26,11 +29,9 @@ import Testing
         #expect(nodes.map(\.name) == ["a"])
         #expect(nodes.first?.parent?.name == "b")
     }
-}
 
-/// The one place at run time that points the whole API elsewhere (the only test that sets it:
-/// it is one value for the process).
-@Suite struct GeneratedBaseURLTests {
+    /// The one place at run time that points the whole API elsewhere (the only test that sets it:
+    /// it is one value for the process).
     @Test func oneBaseURLForEveryEndpoint() async throws {
         let original = ConstructsSplitCoding.baseURL
         #expect(original == "https://constructs.example")
