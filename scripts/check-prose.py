@@ -48,6 +48,10 @@ A page added later (Docs/OpenAPI.md, say) is checked like the others, with no li
 4. Tracker references. The reader has no issue tracker: `issue 14`, `issue #14`, `PR 12`, `pull
    request 3`, `ticket 9`, or a bare `#14` in prose, are refused. A link to a public tracker
    (`https://github.com/…/issues/14`) is a URL the reader can follow, and is left alone.
+
+5. Code fences. A block opened by a fence is closed by a line holding only the fence (CommonMark:
+   a closing fence takes no text after it); a fence line inside a block with text after it, or a
+   block still open at the end of the page, would swallow the prose after it.
 """
 import pathlib
 import re
@@ -407,8 +411,25 @@ class Checker:
                     self.report(page, index, f"'{match.group(0)}': a bare tracker number the reader cannot "
                                              f"follow; say what it refers to instead")
 
+    def check_fences(self, page):
+        opened = None
+        for index, line in enumerate(page.visible):
+            match = FENCE.match(line)
+            if not match:
+                continue
+            if opened is None:
+                opened = index
+            elif line.strip() == match.group(1):
+                opened = None
+            elif line.strip().startswith(match.group(1)):
+                self.report(page, index, "a fence with text after it does not close the code block "
+                                         f"opened at line {opened + 1}; put the fence on a line of its own")
+        if opened is not None:
+            self.report(page, opened, "this code block is never closed")
+
     def check(self, path):
         page = self.page(path)
+        self.check_fences(page)
         self.check_links(page)
         self.check_steps(page)
         if page.name not in RECORDS:
