@@ -2,7 +2,7 @@
 # The generator's CI: builds Generator/ once and runs its tests with warnings as errors, then
 # generates GitHub's, Stripe's and Spotify's descriptions (and the spec of every construct, once more
 # with its models in a module of their own, `--models-module`, both in app targets; a FastAPI
-# application's shapes, Flows, and the two documents of quirks, Quirks30 and Quirks31) into a temporary
+# application's shapes, Flows, the two documents of quirks, Quirks30 and Quirks31, and every parameter style, Styles) into a temporary
 # package that depends on Bricks and on Generator by path (Spotify in an app target: default
 # isolation MainActor, NonisolatedNonsendingByDefault, InferIsolatedConformances), runs the command
 # plugin there twice (`swift package generate-bricks`, petstore 3.1 into a target, petstore 3.0 into
@@ -54,6 +54,8 @@ printf 'accessLevel: public\nnames:\n  create_flow_flows__post: CreateFlow\n  re
 "$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/flows.yaml" --output "$work/Sources/Flows" --name Flows --config "$work/flows.yaml" --quiet
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.0.yaml" Quirks30
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.1.yaml" Quirks31
+# Every parameter style (path simple/label/matrix, headers, query form/delimited/deepObject; values, lists, objects).
+generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/styles.yaml" Styles
 # The constructs again with the models in a module of their own (beside, by default), both in app targets.
 "$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml" --output "$work/Sources/ConstructsSplit" \
     --name ConstructsSplit --models-module ConstructsSplitModels --config "$work/config.yaml" --quiet
@@ -108,6 +110,7 @@ let package = Package(
         .target(name: "Flows", dependencies: [bricks]),
         .target(name: "Quirks30", dependencies: [bricks]),
         .target(name: "Quirks31", dependencies: [bricks], swiftSettings: app),
+        .target(name: "Styles", dependencies: [bricks], swiftSettings: app),
         // The build-tool plugin in an app target (Xcode 26's settings), as an app team uses it.
         .target(
             name: "PluginBuilt", dependencies: [bricks], swiftSettings: app,
@@ -120,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
-                "GitHub", "Stripe", "Constructs", "Flows", "PluginBuilt", "PluginCommitted", bricks,
+                "GitHub", "Stripe", "Constructs", "Flows", "Styles", "PluginBuilt", "PluginCommitted", bricks,
                 .product(name: "BricksTesting", package: "Bricks"),
             ]),
         // Imports the endpoints' module of the two-module output only (its names would clash with Constructs').

@@ -60,7 +60,16 @@ import Testing
         #expect(OperationRenderer.expression(.property("next")) == "response.next")
         #expect(
             OperationRenderer.expression(
-                .lastItem(hasMore: "hasMore", hasMoreIsOptional: true, list: "data", listIsOptional: false, identifier: "id"))
+                .lastItem(
+                    hasMore: "hasMore", hasMoreIsOptional: true, list: "data", listIsOptional: false, itemIsOptional: false,
+                    identifier: "id"))
                 == "response.hasMore == true ? response.data.last?.id : nil")
+        // Items that admit null (`[Item?]`): the last is an `Item??`.
+        #expect(
+            OperationRenderer.expression(
+                .lastItem(
+                    hasMore: "hasMore", hasMoreIsOptional: false, list: "data", listIsOptional: true, itemIsOptional: true,
+                    identifier: "id"))
+                == "response.hasMore ? (response.data?.last ?? nil)?.id : nil")
     }
 }

@@ -119,4 +119,56 @@ import Testing
         #expect(summary.skippedOperations.isEmpty)
         #expect(api.operations.first?.parameters.first?.type == .int)
     }
+
+    /// An object or a list in a path or header is written in its style (it was skipped as
+    /// "neither a value nor a list of values"); only an object with a member that is itself a list
+    /// or an object is left out, since no style writes one in a path.
+    @Test func objectsAndListsInPathsAndHeadersAreWrittenInTheirStyle() throws {
+        let text = TestFiles.document(
+            schemas: """
+                    RGB: {type: object, required: [R], properties: {R: {type: integer}, G: {type: integer}}}
+                    Deep: {type: object, properties: {inner: {type: object, properties: {a: {type: string}}}}}
+                """,
+            paths: """
+                {"/a/{rgb}/{list}": {get: {operationId: a,
+                   parameters: [{name: rgb, in: path, required: true, style: matrix, explode: true, schema: {$ref: "#/components/schemas/RGB"}},
+                                {name: list, in: path, required: true, style: label, schema: {type: array, items: {type: string}}},
+                                {name: X-RGB, in: header, schema: {$ref: "#/components/schemas/RGB"}}],
+                   responses: {"204": {description: done}}}},
+                 "/b/{deep}": {get: {operationId: b,
+                   parameters: [{name: deep, in: path, required: true, schema: {$ref: "#/components/schemas/Deep"}}],
+                   responses: {"204": {description: done}}}},
+                 "/c": {get: {operationId: c,
+                   parameters: [{name: X-Deep, in: header, schema: {type: array, items: {$ref: "#/components/schemas/Deep"}}}],
+                   responses: {"204": {description: done}}}}}
+                """)
+        let (api, summary, diagnostics) = try TestFiles.translate(text)
+        // An optional parameter no style writes is left out, with a warning; the operation stays.
+        #expect(api.operations.first { $0.name == "C" }?.parameters.isEmpty == true)
+        #expect(
+            diagnostics.contains {
+                $0.pointer == "#/paths/~1c/get/parameters/0"
+                    && $0.message.hasPrefix("parameter left out (it is optional): header parameter `X-Deep` is a list of lists or objects")
+            })
+        let a = try #require(api.operations.first { $0.name == "A" })
+        let rgb = try #require(a.parameters.first { $0.key == "rgb" })
+        let members = [
+            MemberText(name: "r", key: "R", kind: .describable, isOptional: false),
+            MemberText(name: "g", key: "G", kind: .describable, isOptional: true),
+        ]
+        #expect(rgb.pathStyle == .matrix)
+        #expect(rgb.encoding == .members(members, explode: true))
+        #expect(a.segments[1] == [.styled(rgb)])
+        let list = try #require(a.parameters.first { $0.key == "list" })
+        #expect(list.pathStyle == .label && list.encoding == .list(.string, explode: false, separator: ","))
+        #expect(a.parameters.first { $0.key == "X-RGB" }?.encoding == .members(members, explode: false))
+        #expect(
+            OperationRenderer.styledText(of: "rgb", rgb, apiName: "T")
+                == #"";" + (["R=" + String(rgb.r), rgb.g.map { "G=" + String($0) }] as [String?]).compactMap { $0 }.joined(separator: ";")"#)
+        #expect(summary.skippedOperations.count == 1)
+        #expect(
+            summary.skippedOperations.first
+                == "#/paths/~1b~1{deep}/get/parameters/0: path parameter `deep` is an object whose member `inner` is a list or an "
+                + "object: OpenAPI's styles write an object in a path only when its members are single values")
+    }
 }

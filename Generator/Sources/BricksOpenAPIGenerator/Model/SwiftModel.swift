@@ -289,15 +289,45 @@ enum ParameterEncoding: Hashable, Sendable {
     case scalar(ScalarKind)
     /// A list: repeated (`explode`) or joined with `separator`.
     case list(ScalarKind, explode: Bool, separator: String)
+    /// An object of single values in a path or header: its members present, each `key=text`
+    /// when exploded, else `key,text`, in the declaration's order.
+    case members([MemberText], explode: Bool)
+    /// A `[String: value]` of single values in a path or header: its entries in key order, as
+    /// `members` writes them.
+    case entries(ScalarKind, explode: Bool)
     /// An object or other structure encoded with Bricks' `QueryEncoder` (`deepObject`: `a[b]=c`).
     case deepObject
+    /// An object in a query of `explode: false` (`form`, or a delimited style): one item of its
+    /// members' names and values joined with `separator` (`name=a,1,b,2`), the members encoded
+    /// with Bricks' `QueryEncoder`. An exploded object is a `deepObject` (see Docs/OpenAPI.md).
+    case joinedObject(separator: String)
     /// A value described with `content` (JSON) instead of `schema`: the value as JSON text.
     case jsonText
 }
 
 extension ParameterEncoding {
     /// Whether the value is written by code that can throw (`encodedQueryItems()`).
-    var isEncoded: Bool { self == .deepObject || self == .jsonText }
+    var isEncoded: Bool {
+        switch self {
+        case .deepObject, .jsonText, .joinedObject: return true
+        case .scalar, .list, .members, .entries: return false
+        }
+    }
+}
+
+/// One member of an object parameter written in a path or header: its Swift name, its name in
+/// the document, how its value becomes text, and whether it may be absent.
+struct MemberText: Hashable, Sendable {
+    var name: String
+    var key: String
+    var kind: ScalarKind
+    var isOptional: Bool
+}
+
+/// How a path parameter's text begins (OpenAPI's `style`): as it is (`simple`), after a dot
+/// (`label`: `.a,b`, exploded `.a.b`) or as `;name=value` (`matrix`: exploded `;name=a;name=b`).
+enum PathStyle: Hashable, Sendable {
+    case simple, label, matrix
 }
 
 /// The kinds of scalar a parameter can hold, each with its way to text.
@@ -314,12 +344,17 @@ struct ParameterDecl: Hashable, Sendable {
     var encoding: ParameterEncoding
     var doc: String?
     var deprecated = false
+    /// How a path parameter's text begins; `simple` for the other places.
+    var pathStyle: PathStyle = .simple
 }
 
 /// One piece of a path segment: literal text or a parameter.
 enum PathPiece: Hashable, Sendable {
     case literal(String)
+    /// A single value written as it is (`style: simple`, the default).
     case parameter(name: String, kind: ScalarKind)
+    /// A list, an object, or a value of `style: label` or `matrix`.
+    case styled(ParameterDecl)
 }
 
 /// The request body of an operation.
@@ -353,8 +388,10 @@ enum NextCursor: Hashable, Sendable {
     /// In a property of the reply (named by the configuration).
     case property(String)
     /// The identifier of the list's last item, when the reply says there is more (Stripe's
-    /// `has_more`, `data`, `id`): the names of those properties and whether each is optional.
-    case lastItem(hasMore: String, hasMoreIsOptional: Bool, list: String, listIsOptional: Bool, identifier: String)
+    /// `has_more`, `data`, `id`): the names of those properties and whether each, and the list's
+    /// items (`[Item?]`, in a document whose items admit null), is optional.
+    case lastItem(
+        hasMore: String, hasMoreIsOptional: Bool, list: String, listIsOptional: Bool, itemIsOptional: Bool, identifier: String)
 }
 
 /// One operation: a request struct.

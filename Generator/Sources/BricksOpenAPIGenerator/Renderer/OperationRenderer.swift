@@ -137,17 +137,22 @@ struct OperationRenderer {
         if !structured.isEmpty {
             writer.line("")
             writer.block("\(access)func encodedQueryItems() throws -> [URLQueryItem]") { writer in
-                if structured.contains(where: { $0.encoding == .deepObject }) {
+                if structured.contains(where: { $0.encoding != .jsonText }) {
                     writer.line("let encoder = QueryEncoder(arrayEncoding: .indexed)")
                 }
                 writer.line("var items: [URLQueryItem] = []")
                 for parameter in structured {
                     let key = CodeWriter.stringLiteral(parameter.key)
                     unwrapping(parameter, into: &writer) { value, writer in
-                        if parameter.encoding == .jsonText {
+                        switch parameter.encoding {
+                        case .jsonText:
                             let json = "String(decoding: \(api.name)Coding.encoder.encode(\(value)), as: UTF8.self)"
                             writer.line("try items.append(URLQueryItem(name: \(key), value: \(json)))")
-                        } else {
+                        case .joinedObject(let separator):
+                            let joined = "encoder.encode(\(value)).flatMap { [$0.name, $0.value ?? \"\"] }"
+                                + ".joined(separator: \(CodeWriter.stringLiteral(separator)))"
+                            writer.line("try items.append(URLQueryItem(name: \(key), value: \(joined)))")
+                        default:
                             writer.line("items += try encoder.encode([\(key): \(value)])")
                         }
                     }
@@ -163,7 +168,7 @@ struct OperationRenderer {
                 for parameter in headers {
                     let key = CodeWriter.stringLiteral(parameter.key)
                     unwrapping(parameter, into: &writer) { value, writer in
-                        writer.line("fields[\(key)] = \(Self.text(of: value, encoding: parameter.encoding, apiName: api.name))")
+                        writer.line("fields[\(key)] = \(Self.styledText(of: value, parameter, apiName: api.name))")
                     }
                 }
                 writer.line("return fields")
@@ -198,9 +203,11 @@ struct OperationRenderer {
         switch nextCursor {
         case .property(let name):
             return "response.\(name)"
-        case .lastItem(let hasMore, let hasMoreIsOptional, let list, let listIsOptional, let identifier):
+        case .lastItem(let hasMore, let hasMoreIsOptional, let list, let listIsOptional, let itemIsOptional, let identifier):
             let more = hasMoreIsOptional ? "response.\(hasMore) == true" : "response.\(hasMore)"
-            let last = listIsOptional ? "response.\(list)?.last" : "response.\(list).last"
+            var last = listIsOptional ? "response.\(list)?.last" : "response.\(list).last"
+            // The last of `[Item?]` is an `Item??`: one level taken off.
+            if itemIsOptional { last = "(\(last) ?? nil)" }
             return "\(more) ? \(last)?.\(identifier) : nil"
         }
     }
@@ -245,7 +252,9 @@ struct OperationRenderer {
             let element = scalarText("$0", kind, apiName: apiName)
             let mapped = element == "$0" ? value : "\(value).map { \(element) }"
             return "\(mapped).joined(separator: \(CodeWriter.stringLiteral(separator)))"
-        case .deepObject:
+        case .members, .entries:
+            return styledText(of: value, encoding: encoding, key: "", style: .simple, apiName: apiName)
+        case .deepObject, .joinedObject:
             return "String(describing: \(value))"
         case .jsonText:
             return "(try? \(apiName)Coding.encoder.encode(\(value))).map { String(decoding: $0, as: UTF8.self) }"
@@ -262,9 +271,64 @@ struct OperationRenderer {
         }
     }
 
+    /// A Swift expression for the text of a path or header parameter's `value`, as its style writes
+    /// it (OpenAPI's `simple`, `label` and `matrix`, RFC 6570): a list `a,b` (`label` `.a,b`,
+    /// exploded `.a.b`; `matrix` `;key=a,b`, exploded `;key=a;key=b`), an object's members
+    /// `m,1,n,2` or, exploded, `m=1,n=2` (`label` `.m=1.n=2`, `matrix` `;m=1;n=2`).
+    static func styledText(of value: String, _ parameter: ParameterDecl, apiName: String) -> String {
+        styledText(of: value, encoding: parameter.encoding, key: parameter.key, style: parameter.pathStyle, apiName: apiName)
+    }
+
+    static func styledText(of value: String, encoding: ParameterEncoding, key: String, style: PathStyle, apiName: String) -> String {
+        let prefix: String
+        let explodedSeparator: String
+        switch style {
+        case .simple: (prefix, explodedSeparator) = ("", ",")
+        case .label: (prefix, explodedSeparator) = (".", ".")
+        case .matrix: (prefix, explodedSeparator) = (";", ";")
+        }
+        let named = style == .matrix ? key + "=" : ""
+        /// `literal + expression`, leaving out an empty literal.
+        func after(_ literal: String, _ expression: String) -> String {
+            literal.isEmpty ? expression : "\(CodeWriter.stringLiteral(literal)) + \(expression)"
+        }
+        switch encoding {
+        case .scalar(let kind):
+            return after(prefix + named, scalarText(value, kind, apiName: apiName))
+        case .list(let kind, let explode, _) where explode && style != .simple:
+            let element = after(named, scalarText("$0", kind, apiName: apiName))
+            let mapped = element == "$0" ? value : "\(value).map { \(element) }"
+            return after(prefix, "\(mapped).joined(separator: \(CodeWriter.stringLiteral(explodedSeparator)))")
+        case .list:
+            return after(prefix + named, text(of: value, encoding: encoding, apiName: apiName))
+        case .members(let members, let explode):
+            let parts = members.map { member -> String in
+                let label = member.key + (explode ? "=" : ",")
+                if member.isOptional {
+                    return "\(value).\(member.name).map { \(after(label, scalarText("$0", member.kind, apiName: apiName))) }"
+                }
+                return after(label, scalarText("\(value).\(member.name)", member.kind, apiName: apiName))
+            }
+            let list = members.contains(where: \.isOptional)
+                ? "([\(parts.joined(separator: ", "))] as [String?]).compactMap { $0 }" : "[\(parts.joined(separator: ", "))]"
+            let separator = CodeWriter.stringLiteral(explode ? explodedSeparator : ",")
+            return after(explode ? prefix : prefix + named, "\(list).joined(separator: \(separator))")
+        case .entries(let kind, let explode):
+            let entry = "$0.key + \(CodeWriter.stringLiteral(explode ? "=" : ",")) + \(scalarText("$0.value", kind, apiName: apiName))"
+            let separator = CodeWriter.stringLiteral(explode ? explodedSeparator : ",")
+            return after(
+                explode ? prefix : prefix + named, "\(value).sorted { $0.key < $1.key }.map { \(entry) }.joined(separator: \(separator))")
+        case .deepObject, .joinedObject, .jsonText:
+            return text(of: value, encoding: encoding, apiName: apiName)
+        }
+    }
+
     static func segmentExpression(_ pieces: [PathPiece], apiName: String) -> String {
         if pieces.count == 1, case .parameter(let name, let kind) = pieces[0] {
             return scalarText(name, kind, apiName: apiName)
+        }
+        if pieces.count == 1, case .styled(let parameter) = pieces[0] {
+            return styledText(of: parameter.name, parameter, apiName: apiName)
         }
         var text = "\""
         for piece in pieces {
@@ -273,6 +337,8 @@ struct OperationRenderer {
                 text += String(CodeWriter.stringLiteral(literal).dropFirst().dropLast())
             case .parameter(let name, let kind):
                 text += "\\(" + scalarText(name, kind, apiName: apiName) + ")"
+            case .styled(let parameter):
+                text += "\\(" + styledText(of: parameter.name, parameter, apiName: apiName) + ")"
             }
         }
         return text + "\""

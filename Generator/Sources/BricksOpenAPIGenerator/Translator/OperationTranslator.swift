@@ -46,11 +46,16 @@ struct OperationTranslator {
             resolved.append((parameter, parameterPointer))
         }
         for (parameter, parameterPointer) in resolved {
-            if let decl = try translateParameter(
-                parameter, pointer: parameterPointer.isEmpty ? pointer : parameterPointer, usedNames: &usedNames,
-                nested: &nested, scope: &scope)
-            {
-                parameters.append(decl)
+            do {
+                if let decl = try translateParameter(
+                    parameter, pointer: parameterPointer.isEmpty ? pointer : parameterPointer, usedNames: &usedNames,
+                    nested: &nested, scope: &scope)
+                {
+                    parameters.append(decl)
+                }
+            } catch where !parameter.required && parameter.location != .path {
+                // The operation works without an optional parameter it cannot write: left out, said.
+                context.warn(error.pointer, "parameter left out (it is optional): " + error.message)
             }
         }
 
@@ -168,6 +173,25 @@ struct OperationTranslator {
                 doc: parameter.description.map { Self.firstParagraph($0) }, deprecated: parameter.deprecated)
         }
         let style = schemaContext.style
+        let explode = schemaContext.explode
+        var pathStyle = PathStyle.simple
+        if location == .path {
+            switch style {
+            case .simple: break
+            case .label: pathStyle = .label
+            case .matrix: pathStyle = .matrix
+            default:
+                context.warn(
+                    pointer + "/style",
+                    "path parameter `\(parameter.name)` has `style: \(style.rawValue)`, which OpenAPI defines for queries: written as `simple`")
+            }
+        }
+        let separator: String
+        switch style {
+        case .spaceDelimited: separator = " "
+        case .pipeDelimited: separator = "|"
+        default: separator = ","
+        }
         if style == .deepObject {
             guard location == .query else {
                 throw SkipReason(pointer: pointer, message: "`deepObject` is only defined for query parameters")
@@ -176,28 +200,78 @@ struct OperationTranslator {
         } else if let kind = scalarKind(type.nonOptional, nested: nested) {
             encoding = .scalar(kind)
         } else if case .array(let element) = type.nonOptional, let kind = scalarKind(element, nested: nested) {
-            let separator: String
-            switch style {
-            case .spaceDelimited: separator = " "
-            case .pipeDelimited: separator = "|"
-            default: separator = ","
+            // A header's list is `a,b` exploded or not; a path's differs only for `label` and `matrix`.
+            encoding = .list(kind, explode: location != .header && explode, separator: separator)
+        } else if let shape = objectShape(type.nonOptional, nested: nested) {
+            switch (location, shape) {
+            case (.query, _):
+                // Exploded (`form`'s default), the members are named inside brackets (`name[a]=1`), as
+                // a `deepObject`: how OpenAI's document means its filters, where OpenAPI's table has
+                // the bare members (`a=1`), which a server cannot tell from the other parameters.
+                encoding = explode ? .deepObject : .joinedObject(separator: separator)
+            case (_, .members(let members)):
+                encoding = .members(members, explode: explode)
+            case (_, .entries(let kind)):
+                encoding = .entries(kind, explode: explode)
+            case (_, .notFlat(let member)):
+                throw SkipReason(
+                    pointer: pointer,
+                    message: "\(location.rawValue) parameter `\(parameter.name)` is an object whose \(member): OpenAPI's styles "
+                        + "write an object in a \(location.rawValue) only when its members are single values")
             }
-            encoding = .list(kind, explode: location == .query && schemaContext.explode, separator: separator)
         } else if location == .query {
             encoding = .deepObject
         } else if isScalarUnion(schema) {
             // `oneOf: [integer, string]` in a path or header: the text itself.
             type = required ? .string : .optional(.string)
             encoding = .scalar(.string)
+        } else if case .array = type.nonOptional {
+            throw SkipReason(
+                pointer: pointer,
+                message: "\(location.rawValue) parameter `\(parameter.name)` is a list of lists or objects: OpenAPI's styles "
+                    + "write a list in a \(location.rawValue) only when its items are single values")
         } else {
             throw SkipReason(
-                pointer: pointer, message: "\(location.rawValue) parameter `\(parameter.name)` is neither a value nor a list of values")
+                pointer: pointer, message: "\(location.rawValue) parameter `\(parameter.name)` is neither a value, a list of values nor an object")
         }
         // A path segment always has a value: a path parameter whose schema admits null is not optional.
         if location == .path { type = type.nonOptional }
         return ParameterDecl(
             name: Naming.escaped(memberName), key: parameter.name, location: location, type: type, encoding: encoding,
-            doc: parameter.description.map { Self.firstParagraph($0) }, deprecated: parameter.deprecated)
+            doc: parameter.description.map { Self.firstParagraph($0) }, deprecated: parameter.deprecated, pathStyle: pathStyle)
+    }
+
+    /// What an object parameter holds, for writing it in a path, header or query.
+    private enum ObjectShape {
+        /// A struct whose members are all single values.
+        case members([MemberText])
+        /// A `[String: value]` of single values.
+        case entries(ScalarKind)
+        /// A struct or dictionary with a member that is a list or an object: which, in words.
+        case notFlat(String)
+    }
+
+    /// The shape of `type` when it is a struct or a dictionary (aliases followed).
+    private func objectShape(_ type: TypeRef, nested: [TypeDecl]) -> ObjectShape? {
+        var type = type
+        var hops = 0
+        while case .named(let name) = type, let target = aliases[name], hops < 16 {
+            type = target.nonOptional
+            hops &+= 1
+        }
+        if case .dictionary(let value) = type {
+            guard let kind = scalarKind(value.nonOptional, nested: nested) else { return .notFlat("values are lists or objects") }
+            return .entries(kind)
+        }
+        guard case .named(let name) = type, let structure = structure(named: name, nested: nested) else { return nil }
+        var members: [MemberText] = []
+        for property in structure.properties {
+            guard let kind = scalarKind(property.type.nonOptional, nested: structure.nested + nested) else {
+                return .notFlat("member `\(property.key)` is a list or an object")
+            }
+            members.append(MemberText(name: property.name, key: property.key, kind: kind, isOptional: property.type.isOptional))
+        }
+        return .members(members)
     }
 
     /// Whether a schema is a `oneOf`/`anyOf` of scalars only.
@@ -256,10 +330,11 @@ struct OperationTranslator {
             guard let parameter = parameters.first(where: { $0.location == .path && $0.key == name }) else {
                 throw SkipReason(pointer: pointer, message: "the path names `{\(name)}` but no path parameter declares it")
             }
-            guard case .scalar(let kind) = parameter.encoding else {
-                throw SkipReason(pointer: pointer, message: "path parameter `\(name)` is not a single value")
+            if case .scalar(let kind) = parameter.encoding, parameter.pathStyle == .simple {
+                result.append(.parameter(name: parameter.name, kind: kind))
+            } else {
+                result.append(.styled(parameter))
             }
-            result.append(.parameter(name: parameter.name, kind: kind))
             rest = rest[rest.index(after: close)...]
         }
         if !rest.isEmpty { result.append(.literal(String(rest))) }
@@ -441,7 +516,7 @@ struct OperationTranslator {
                 parameter: "starting_after",
                 nextCursor: .lastItem(
                     hasMore: hasMore.name, hasMoreIsOptional: hasMore.type.isOptional, list: data.name,
-                    listIsOptional: data.type.isOptional, identifier: id.name))
+                    listIsOptional: data.type.isOptional, itemIsOptional: element.isOptional, identifier: id.name))
         }
         return nil
     }

@@ -1,0 +1,83 @@
+// The code generated from Tests/BricksOpenAPIGeneratorTests/Specs/styles.yaml: every parameter
+// style of OpenAPI 3 for a value, a list and an object, with the values of the specification's
+// own table (`blue`; `blue, black, brown`; `R 100, G 200, B 150`). Each test builds the request
+// and reads what would go on the wire: the URL's path and query, and the headers.
+import Bricks
+import Foundation
+import Styles
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct GeneratedStylesTests {
+    let color = "blue"
+    let colors = ["blue", "black", "brown"]
+    let rgb = RGB(r: 100, g: 200, b: 150)
+
+    /// The URL after the server, as sent (`;` and `,` included: RFC 3986 allows them in a path).
+    private func path(_ request: some RequestType) throws -> String {
+        let url = try #require(request.makeURLRequest().url?.absoluteString)
+        #expect(url.hasPrefix("https://styles.example/"))
+        return String(url.dropFirst("https://styles.example".count))
+    }
+
+    @Test func simpleWritesValuesAsTheyAre() throws {
+        #expect(try path(Simple(color: color, colors: colors, rgb: rgb)) == "/simple/blue/blue,black,brown/R,100,G,200,B,150")
+        #expect(
+            try path(SimpleExploded(color: color, colors: colors, rgb: rgb))
+                == "/simple-exploded/blue/blue,black,brown/R=100,G=200,B=150")
+    }
+
+    @Test func labelPutsADotBeforeEachValue() throws {
+        #expect(try path(Label(color: color, colors: colors, rgb: rgb)) == "/label/.blue/.blue,black,brown/.R,100,G,200,B,150")
+        #expect(
+            try path(LabelExploded(color: color, colors: colors, rgb: rgb))
+                == "/label-exploded/.blue/.blue.black.brown/.R=100.G=200.B=150")
+    }
+
+    @Test func matrixNamesEachValue() throws {
+        #expect(
+            try path(Matrix(color: color, colors: colors, rgb: rgb))
+                == "/matrix/;color=blue/;colors=blue,black,brown/;rgb=R,100,G,200,B,150")
+        #expect(
+            try path(MatrixExploded(color: color, colors: colors, rgb: rgb))
+                == "/matrix-exploded/;color=blue/;colors=blue;colors=black;colors=brown/;R=100;G=200;B=150")
+    }
+
+    /// A member left out (`name`, optional) writes nothing; one given is written in its place.
+    @Test func anOptionalMemberIsWrittenOnlyWhenGiven() throws {
+        var named = rgb
+        named.name = "sky"
+        #expect(try path(SimpleExploded(color: color, colors: colors, rgb: named)).hasSuffix("/R=100,G=200,B=150,name=sky"))
+    }
+
+    @Test func aMapIsWrittenInKeyOrder() throws {
+        #expect(try path(Labels(labels: ["team": "web", "env": "prod"])) == "/labels/env=prod,team=web")
+    }
+
+    @Test func headersAreSimple() throws {
+        let request = try Headers(xColor: color, xColors: colors, xRGB: rgb, xRGBExploded: rgb).makeURLRequest()
+        #expect(request.value(forHTTPHeaderField: "X-Color") == "blue")
+        #expect(request.value(forHTTPHeaderField: "X-Colors") == "blue,black,brown")
+        #expect(request.value(forHTTPHeaderField: "X-RGB") == "R,100,G,200,B,150")
+        #expect(request.value(forHTTPHeaderField: "X-RGB-Exploded") == "R=100,G=200,B=150")
+    }
+
+    /// `form` (the default) writes a list as the name repeated, or joined when not exploded; an
+    /// object not exploded is one item of names and values; the delimited styles join with a space
+    /// or a pipe. An exploded object (`form`'s default, and `deepObject`) names each member inside
+    /// brackets (Docs/OpenAPI.md says why). Bricks' `QueryEncoder` writes members in name order.
+    @Test func queryStyles() throws {
+        let request = Query(
+            colors: colors, joined: colors, rgb: rgb, rgbJoined: rgb, spaced: colors, piped: colors, rgbPiped: rgb, deep: rgb)
+        let url = try #require(request.makeURLRequest().url?.absoluteString)
+        let query = try #require(url.split(separator: "?", maxSplits: 1).last.map(String.init))
+        let expected = [
+            "colors=blue", "colors=black", "colors=brown", "joined=blue,black,brown", "spaced=blue%20black%20brown",
+            "piped=blue%7Cblack%7Cbrown", "rgb%5BB%5D=150", "rgb%5BG%5D=200", "rgb%5BR%5D=100", "rgbJoined=B,150,G,200,R,100",
+            "rgbPiped=B%7C150%7CG%7C200%7CR%7C100", "deep%5BB%5D=150", "deep%5BG%5D=200", "deep%5BR%5D=100",
+        ]
+        #expect(query == expected.joined(separator: "&"))
+    }
+}
