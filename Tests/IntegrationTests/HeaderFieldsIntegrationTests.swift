@@ -105,4 +105,31 @@ struct HeaderFieldsIntegrationTests {
         #expect(bridged.statusCode == 200)
         #expect(bridged.value(forHTTPHeaderField: "Link") == Self.firstLink + ", " + Self.secondLink)
     }
+
+    /// A cookie the server stored and one the request sets itself both reach the server, the
+    /// request's own winning for a name both have. FoundationNetworking alone sends the stored ones
+    /// in place of the request's `Cookie` header (`own=2` was lost before the transport sent them itself).
+    @Test(.enabled(if: TestTransport.storesCookies)) func aRequestsOwnCookiesTravelWithTheStoredOnes() async throws {
+        let base = try HTTPBin.base()
+        let session = Session(transport: TestTransport.make())
+        // httpbin sets the cookies and redirects to /cookies, which lists what it received.
+        let stored = try await session.send(
+            HTTPBinCookies(baseURL: base, path: "/cookies/set", queryItems: [.init(name: "stored", value: "1"), .init(name: "both", value: "stored")]))
+        #expect(stored.cookies == ["stored": "1", "both": "stored"])
+        let sent = try await session.send(
+            HTTPBinCookies(baseURL: base, path: "/cookies", additionalHeaderFields: ["Cookie": "own=2; both=own"]))
+        #expect(sent.cookies == ["stored": "1", "own": "2", "both": "own"])
+    }
+}
+
+/// httpbin's `/cookies` (what the request carried) and `/cookies/set` (sets its query as cookies,
+/// then redirects to `/cookies`).
+private struct HTTPBinCookies: RequestContextType, JSONResponseType {
+    struct Response: Decodable, Sendable {
+        let cookies: [String: String]
+    }
+    let baseURL: URL
+    let path: String
+    var queryItems: [URLQueryItem] = []
+    var additionalHeaderFields: [String: String] = [:]
 }

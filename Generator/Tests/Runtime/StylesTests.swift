@@ -3,6 +3,7 @@
 // own table (`blue`; `blue, black, brown`; `R 100, G 200, B 150`). Each test builds the request
 // and reads what would go on the wire: the URL's path and query, and the headers.
 import Bricks
+import BricksTesting
 import Foundation
 import Styles
 import Testing
@@ -79,5 +80,27 @@ import FoundationNetworking
             "rgbPiped=B%7C150%7CG%7C200%7CR%7C100", "deep%5BB%5D=150", "deep%5BG%5D=200", "deep%5BR%5D=100",
         ]
         #expect(query == expected.joined(separator: "&"))
+    }
+
+    /// Cookies are `name=value` in one `Cookie` header, `; ` between them, a value's `;`, spaces and
+    /// `%` percent-encoded so that it stays one cookie; a list or object joined as in a header.
+    @Test func cookiesShareOneHeader() throws {
+        let request = try Cookies(theme: "dark; x=1 100%", tags: ["a", "b"], rgb: rgb).makeURLRequest()
+        #expect(request.value(forHTTPHeaderField: "Cookie") == "theme=dark%3B%20x=1%20100%25; tags=a,b; rgb=R,100,G,200,B,150")
+        #expect(try Cookies(theme: "light").makeURLRequest().value(forHTTPHeaderField: "Cookie") == "theme=light")
+    }
+
+    /// An API key declared `in: cookie` is a cookie after the request's own.
+    @Test func anAPIKeyInACookieComesAfterTheRequestsCookies() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/cookies", reply: .init(status: 204))
+        await stub.register(.get, "/headers", reply: .init(status: 204))
+        let session = Session(transport: stub, middleware: [StylesCredentials.session("k;1")])
+        try await session.send(Cookies(theme: "dark"))
+        try await session.send(Headers(xColor: color, xColors: colors, xRGB: rgb, xRGBExploded: rgb))
+        let withCookies = try #require(await stub.requests(matching: .get, "/cookies").first)
+        #expect(withCookies.value(forHTTPHeaderField: "Cookie") == "theme=dark; session=k%3B1")
+        let without = try #require(await stub.requests(matching: .get, "/headers").first)
+        #expect(without.value(forHTTPHeaderField: "Cookie") == "session=k%3B1")
     }
 }

@@ -20,4 +20,8 @@ enum TestTransport {
     /// `cancel()` lands only once its work queue gets to it, and libcurl keeps reading meanwhile:
     /// 65–200 MiB of a 200 MiB reply refused on its head were seen sent (Docs/Linux.md).
     static var stopsTransferAtOnce: Bool { false }
+
+    /// Whether the transport keeps the cookies servers set and sends them again: URLSession's
+    /// cookie storage (the configuration's; `.ephemeral` keeps one in memory).
+    static var storesCookies: Bool { true }
 }

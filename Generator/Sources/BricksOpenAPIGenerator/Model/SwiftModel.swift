@@ -280,7 +280,8 @@ struct AliasDecl: Hashable, Sendable {
 
 /// Where a parameter goes.
 enum ParameterLocation: String, Hashable, Sendable {
-    case path, query, header
+    /// A cookie: `name=value` in the request's `Cookie` header, with the other cookies.
+    case path, query, header, cookie
 }
 
 /// How a parameter's value is written.
@@ -417,6 +418,8 @@ enum CredentialDecl: Hashable, Sendable {
     case basic
     case headerKey(name: String)
     case queryKey(name: String)
+    /// An API key in a cookie: `name=key` in the `Cookie` header, after the request's own cookies.
+    case cookieKey(name: String)
 }
 
 /// Everything to write for one document.

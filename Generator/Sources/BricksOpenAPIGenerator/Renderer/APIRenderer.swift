@@ -151,6 +151,17 @@ struct APIRenderer {
         return writer.text
     }
 
+    /// Whether an operation sends a cookie parameter (`<Name>Coding.cookieValue` is then written).
+    private var usesCookies: Bool {
+        api.operations.contains { $0.parameters.contains { $0.location == .cookie } }
+            || hasCookieKey
+    }
+
+    /// Whether a security scheme is an API key in a cookie.
+    private var hasCookieKey: Bool {
+        api.credentials.contains { if case .cookieKey = $0 { true } else { false } }
+    }
+
     private func renderCoding(_ writer: inout CodeWriter) {
         writer.doc("How \(api.title) is reached and its JSON read and written.")
         writer.block("\(access)enum \(api.name)Coding") { writer in
@@ -178,6 +189,16 @@ struct APIRenderer {
                     writer.line("try container.encode(string(from: date))")
                 }
                 writer.line("return encoder")
+            }
+            if usesCookies {
+                writer.line("")
+                writer.line("/// A cookie's value as it is sent: `%`, `;`, spaces, quotes, backslashes and text outside ASCII")
+                writer.line("/// percent-encoded, so that the value stays one cookie and reads back as given.")
+                writer.block("\(access)static func cookieValue(_ text: String) -> String") { writer in
+                    writer.line("var allowed = CharacterSet.urlQueryAllowed")
+                    writer.line("allowed.remove(charactersIn: \";\")")
+                    writer.line("return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text")
+                }
             }
             writer.line("")
             writer.line("/// An RFC 3339 date, with or without fractional seconds (all their digits read).")
@@ -288,6 +309,10 @@ struct APIRenderer {
             writer.line("\(access)let value: String")
             writer.line("/// Whether it goes in the query rather than a header.")
             writer.line("\(access)var inQuery = false")
+            if hasCookieKey {
+                writer.line("/// Whether it is a cookie (`name=value` in the `Cookie` header, after the request's own).")
+                writer.line("\(access)var inCookie = false")
+            }
             for credential in api.credentials {
                 writer.line("")
                 switch credential {
@@ -305,6 +330,9 @@ struct APIRenderer {
                 case .queryKey(let query):
                     writer.line("/// The API key in the `\(query)` query item.")
                     writer.line("\(access)static func \(Naming.escaped(Naming.memberName(query)))(_ key: String) -> \(name) { \(name)(name: \(CodeWriter.stringLiteral(query)), value: key, inQuery: true) }")
+                case .cookieKey(let cookie):
+                    writer.line("/// The API key in the `\(cookie)` cookie.")
+                    writer.line("\(access)static func \(Naming.escaped(Naming.memberName(cookie)))(_ key: String) -> \(name) { \(name)(name: \(CodeWriter.stringLiteral(cookie)), value: key, inCookie: true) }")
                 }
             }
             writer.line("")
@@ -313,6 +341,12 @@ struct APIRenderer {
                 writer.line("var head = head")
                 writer.block("if inQuery") { writer in
                     writer.line("try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])")
+                }
+                if hasCookieKey {
+                    writer.block("else if inCookie") { writer in
+                        writer.line("let cookie = name + \"=\" + \(api.name)Coding.cookieValue(value)")
+                        writer.line("head.headerFields[\"Cookie\"] = head.headerFields[\"Cookie\"].map { $0 + \"; \" + cookie } ?? cookie")
+                    }
                 }
                 writer.block("else") { writer in
                     writer.line("head.headerFields[name] = value")
@@ -328,6 +362,7 @@ struct APIRenderer {
         case .basic?: return "basic(username: user, password: password)"
         case .headerKey(let header)?: return Naming.memberName(header) + "(key)"
         case .queryKey(let query)?: return Naming.memberName(query) + "(key)"
+        case .cookieKey(let cookie)?: return Naming.memberName(cookie) + "(key)"
         case nil: return ""
         }
     }

@@ -161,7 +161,8 @@ struct OperationRenderer {
             }
         }
         let headers = decl.parameters.filter { $0.location == .header }
-        if !headers.isEmpty {
+        let cookies = decl.parameters.filter { $0.location == .cookie }
+        if !headers.isEmpty || !cookies.isEmpty {
             writer.line("")
             writer.block("\(access)var additionalHeaderFields: [String: String]") { writer in
                 writer.line("var fields: [String: String] = [:]")
@@ -171,6 +172,7 @@ struct OperationRenderer {
                         writer.line("fields[\(key)] = \(Self.styledText(of: value, parameter, apiName: api.name))")
                     }
                 }
+                if !cookies.isEmpty { renderCookies(cookies, into: &writer) }
                 writer.line("return fields")
             }
         }
@@ -196,6 +198,19 @@ struct OperationRenderer {
                 writer.line("try \(api.name)Coding.decoder.decode(\(type.swift).self, from: Data(event.data.utf8))")
             }
         }
+    }
+
+    /// The cookie parameters, `name=value` each, joined with `; ` into one `Cookie` header; each
+    /// value percent-encoded where a cookie cannot hold it as it is (`<Name>Coding.cookieValue`).
+    private func renderCookies(_ cookies: [ParameterDecl], into writer: inout CodeWriter) {
+        writer.line("var cookies: [String] = []")
+        for parameter in cookies {
+            unwrapping(parameter, into: &writer) { value, writer in
+                let text = Self.styledText(of: value, parameter, apiName: api.name)
+                writer.line("cookies.append(\(CodeWriter.stringLiteral(parameter.key + "=")) + \(api.name)Coding.cookieValue(\(text)))")
+            }
+        }
+        writer.line("if !cookies.isEmpty { fields[\"Cookie\"] = cookies.joined(separator: \"; \") }")
     }
 
     /// A Swift expression on `response` for the next page's cursor.

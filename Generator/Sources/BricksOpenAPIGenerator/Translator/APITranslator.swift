@@ -335,8 +335,7 @@ struct APITranslator {
                 case .query:
                     credential = .queryKey(name: name)
                 case .cookie:
-                    context.warn(Pointer.make(["components", "securitySchemes", key.rawValue]), "cookie API keys are not generated")
-                    continue
+                    credential = .cookieKey(name: name)
                 }
             case .oauth2, .openIdConnect:
                 credential = .bearer

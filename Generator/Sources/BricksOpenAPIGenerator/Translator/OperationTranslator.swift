@@ -113,9 +113,7 @@ struct OperationTranslator {
             let lowered = parameter.name.lowercased()
             if lowered == "accept" || lowered == "content-type" || lowered == "authorization" { return nil }
             location = .header
-        case .cookie:
-            context.warn(pointer, "cookie parameter `\(parameter.name)` is not generated")
-            return nil
+        case .cookie: location = .cookie
         case .querystring:
             throw SkipReason(pointer: pointer, message: "`in: querystring` parameters are not supported")
         }
@@ -200,8 +198,8 @@ struct OperationTranslator {
         } else if let kind = scalarKind(type.nonOptional, nested: nested) {
             encoding = .scalar(kind)
         } else if case .array(let element) = type.nonOptional, let kind = scalarKind(element, nested: nested) {
-            // A header's list is `a,b` exploded or not; a path's differs only for `label` and `matrix`.
-            encoding = .list(kind, explode: location != .header && explode, separator: separator)
+            // A header's or cookie's list is `a,b` exploded or not; a path's differs only for `label` and `matrix`.
+            encoding = .list(kind, explode: Self.explodes(location, explode), separator: separator)
         } else if let shape = objectShape(type.nonOptional, nested: nested) {
             switch (location, shape) {
             case (.query, _):
@@ -210,9 +208,9 @@ struct OperationTranslator {
                 // the bare members (`a=1`), which a server cannot tell from the other parameters.
                 encoding = explode ? .deepObject : .joinedObject(separator: separator)
             case (_, .members(let members)):
-                encoding = .members(members, explode: explode)
+                encoding = .members(members, explode: Self.explodes(location, explode))
             case (_, .entries(let kind)):
-                encoding = .entries(kind, explode: explode)
+                encoding = .entries(kind, explode: Self.explodes(location, explode))
             case (_, .notFlat(let member)):
                 throw SkipReason(
                     pointer: pointer,
@@ -239,6 +237,12 @@ struct OperationTranslator {
         return ParameterDecl(
             name: Naming.escaped(memberName), key: parameter.name, location: location, type: type, encoding: encoding,
             doc: parameter.description.map { Self.firstParagraph($0) }, deprecated: parameter.deprecated, pathStyle: pathStyle)
+    }
+
+    /// Whether a list or object is written exploded: as declared, but in a cookie never (`form`'s
+    /// exploded list, `a=1&a=2`, is not a cookie's text; a cookie holds `name=a,b`).
+    private static func explodes(_ location: ParameterLocation, _ explode: Bool) -> Bool {
+        location != .cookie && explode
     }
 
     /// What an object parameter holds, for writing it in a path, header or query.

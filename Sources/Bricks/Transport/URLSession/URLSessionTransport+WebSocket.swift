@@ -23,6 +23,7 @@ extension URLSessionTransport: WebSocketTransport {
     /// - Throws: ``BricksError`` when no answer arrives.
     public func openWebSocket(_ head: RequestHead, context: WebSocketTransportContext) async throws -> WebSocketUpgrade {
         var request = try URLRequest(head, body: nil)
+        storedCookies.add(to: &request)
         request.url = try head.makeURL().webSocketURL
         let session = URLSession(configuration: configuration)
         let task = session.webSocketTask(with: request)

@@ -26,6 +26,9 @@ public final class URLSessionTransport: HTTPTransport {
     /// The session for requests that must not be sent twice, made on first use.
     private let freshConnections: Locked<Connections?> = Locked(nil)
     let configuration: URLSessionConfiguration
+    /// The stored cookies, which the transport sends itself (FoundationNetworking would drop a
+    /// request's own `Cookie` header for them).
+    let storedCookies: StoredCookies
 
     /// A session and its delegate.
     private struct Connections {
@@ -38,7 +41,9 @@ public final class URLSessionTransport: HTTPTransport {
     ///   - configuration: the session's configuration. Default: `.ephemeral` (nothing written to
     ///     disk). Its `urlCache` is not used: the transport's own sessions keep no cache (on Linux
     ///     `URLCache` keys on host and path alone, so `?page=1` and `?page=2` would share an
-    ///     entry); ``HTTPCacheMiddleware`` is the cache.
+    ///     entry); ``HTTPCacheMiddleware`` is the cache. Its `httpCookieStorage` keeps the cookies
+    ///     servers set (as its `httpCookieAcceptPolicy` says); the transport sends them after a
+    ///     request's own `Cookie` header, which wins for a name both carry.
     ///   - maximumSpoolSize: the most bytes of a streamed body that may wait on disk for a slow
     ///     reader. FoundationNetworking cannot pause a transfer, so what the reader has not taken
     ///     goes to a temporary file once 256 KiB wait in memory; past this size the transfer stops
@@ -48,6 +53,7 @@ public final class URLSessionTransport: HTTPTransport {
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        self.storedCookies = StoredCookies(takingOverFrom: configuration)
         let connections = Self.makeSession(configuration, name: "Bricks.URLSessionTransport", maximumSpoolSize: maximumSpoolSize)
         self.configuration = configuration
         self.maximumSpoolSize = maximumSpoolSize
@@ -120,6 +126,7 @@ public final class URLSessionTransport: HTTPTransport {
     public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
         if Task.isCancelled { throw BricksError(.cancelled) }
         var wireRequest = try URLRequest(head, body: nil)
+        storedCookies.add(to: &wireRequest)
         var file: URL?
         if let body {
             if let data = body.data {

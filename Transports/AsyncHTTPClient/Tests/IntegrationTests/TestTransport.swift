@@ -14,4 +14,7 @@ enum TestTransport {
     /// A dropped body closes the connection at once, over TLS too (without waiting for the
     /// server's `close_notify`).
     static let stopsTransferAtOnce = true
+
+    /// No cookie storage: AsyncHTTPClient sends what the request carries and keeps nothing.
+    static let storesCookies = false
 }
