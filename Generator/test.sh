@@ -63,9 +63,9 @@ test -s "$work/Sources/ConstructsSplitModels/ConstructsSplitCoding.swift" || { e
 # What RealSpecTests checks, on these files (they are the same as the tests' but public).
 expect() { grep -rqF -- "$2" "$work/Sources/$1" || { echo "the generated $1 lacks: $2" >&2; exit 1; }; }
 expect GitHub "public nonisolated protocol GitHubAPI: BaseURLRequestType where APIError == BasicError {}"
-expect GitHub "public nonisolated struct IssuesListForRepo: GitHubAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType {"
+expect GitHub "public nonisolated struct IssuesListForRepo: GitHubAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType, Sendable {"
 expect GitHub "private var _assignee: Indirect<NullableSimpleUser?> = Indirect(wrappedValue: nil)"
-expect Stripe "public nonisolated struct GetCustomers: StripeAPI, GETRequestType, CursorPaginatedRequestType, JSONResponseType {"
+expect Stripe "public nonisolated struct GetCustomers: StripeAPI, GETRequestType, CursorPaginatedRequestType, JSONResponseType, Sendable {"
 expect Stripe "public var cursorParameter: String { \"starting_after\" }"
 expect Stripe "public var created: Created? = nil"
 for api in GitHub Stripe; do

@@ -29,8 +29,12 @@ actor Sweep {
 
     init(session: Session) { self.session = session }
 
+    /// The operations called, without the ` ~k` of a variant's call (SWEEP_VARIANTS).
+    var operations: Set<Substring> = []
+
     func note(_ kind: Kind, _ name: String, _ text: String) {
         counts[kind, default: 0] += 1
+        operations.insert(name.split(separator: " ~").first ?? Substring(name))
         lines[kind, default: []].append("\(name): \(text)")
         print("\(kind.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)) \(name)\(text.isEmpty ? "" : ": \(text)")")
     }
@@ -104,7 +108,7 @@ actor Sweep {
     /// The table; true when no request was malformed and every reply decoded.
     func summary(server: String) -> Bool {
         let total = counts.values.reduce(0, +)
-        print("\nsweep of \(server): \(total) operations")
+        print("\nsweep of \(server): \(operations.count) operations, \(total) calls")
         for kind in Kind.allCases {
             print("  \(kind.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(counts[kind, default: 0])")
         }

@@ -16,6 +16,11 @@ state, configuration, or a rule its document contradicts); wire.sh quotes the re
 so the sweep needs to know only the init's labels. Optional parameters and members are left out,
 unless SWEEP_FULL is set: then every parameter and every member (three levels deep) is sent.
 
+SWEEP_VARIANTS=1 sends each operation again for the other choices its request holds: call k (1, 2,
+…) takes the k-th value of every enum and the k-th branch of every `anyOf`/`oneOf` it meets (modulo
+their counts; an example or default gives way to the enum), so that every value and branch is sent
+once, in as many calls as the widest choice has (at most 16 an operation).
+
 An operation the emitter cannot map (no generated struct, an init label that names no parameter)
 is not silently skipped: it is written as an `unmapped` line the Swift side counts and prints.
 """
@@ -30,6 +35,8 @@ METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 NAME = "sweep1"
 # The order of the calls, a setup step of sorts: creates (outermost first), then updates and reads,
 # then deletes (innermost first).
+# The most calls an operation gets in a variants sweep (an enum of 40 values: 16 of them).
+MOST_VARIANTS = 16
 RANK = {"post": 0, "put": 1, "patch": 2, "get": 3, "head": 3, "options": 3, "trace": 3, "delete": 4}
 
 
@@ -48,6 +55,15 @@ class Values:
         self.full = full
         self.document = document
         self.overrides = overrides
+        # Which choice every enum and `anyOf`/`oneOf` takes (0: the first), and the most
+        # alternatives one of them offered since `widest` was last reset.
+        self.variant = 0
+        self.widest = 1
+
+    def choose(self, options):
+        """The variant's pick of `options` (a non-empty list), noting how many there were."""
+        self.widest = max(self.widest, len(options))
+        return options[self.variant % len(options)]
 
     def resolve(self, schema):
         seen = 0
@@ -64,6 +80,11 @@ class Values:
         schema = self.resolve(schema)
         if depth > 12:
             return None
+        choices = [e for e in schema.get("enum", []) if e is not None]
+        if len(choices) > 1:
+            self.widest = max(self.widest, len(choices))
+        if self.variant and len(choices) > 1:
+            return self.choose(choices)
         if "example" in schema and schema["example"] is not None:
             return schema["example"]
         examples = schema.get("examples")
@@ -80,7 +101,7 @@ class Values:
             options = [self.resolve(o) for o in schema.get(key, [])]
             options = [o for o in options if o.get("type") != "null"]
             if options:
-                return self.value(options[0], depth + 1)
+                return self.value(self.choose(options), depth + 1)
         if "allOf" in schema:
             merged = {"type": "object", "properties": {}, "required": []}
             for part in schema["allOf"]:
@@ -132,6 +153,13 @@ class Values:
             return {name: self.value(properties.get(name, {}), depth + 1) for name in names}
         return {}
 
+    def offers_choice(self, schema):
+        """Whether the schema itself is an enum or a union of more than one value."""
+        schema = self.resolve(schema)
+        if len([e for e in schema.get("enum", []) if e is not None]) > 1:
+            return True
+        return any(len([o for o in schema.get(key, []) if self.resolve(o).get("type") != "null"]) > 1 for key in ("anyOf", "oneOf"))
+
     def shapeless(self, schema):
         schema = self.resolve(schema)
         kind = schema.get("type")
@@ -158,6 +186,9 @@ class Values:
         if parameter.get("in") == "path" and plain:
             # A name in a path: the one the creates (sent first) gave their objects.
             return NAME
+        if self.variant and self.offers_choice(parameter.get("schema", {})):
+            # The variant's choice where the schema offers one, rather than the one example.
+            return self.value(parameter.get("schema", {}))
         if "example" in parameter:
             return parameter["example"]
         examples = parameter.get("examples")
@@ -225,6 +256,7 @@ def main():
     document = json.load(open(document_path))
     settings = json.loads(sys.argv[5]) if len(sys.argv) > 5 else {}
     values = Values(document, settings.get("values", {}), full=bool(os.environ.get("SWEEP_FULL")))
+    variants = bool(os.environ.get("SWEEP_VARIANTS"))
     explained = settings.get("explained", {})
     structs = generated_structs(generated)
     lines = [
@@ -272,39 +304,53 @@ def main():
         content = values.resolve(operation.get("requestBody", {})).get("content", {})
         if content:
             body_schema = next(iter(content.values())).get("schema", {})
-        filled, problem = [], None
-        for label, kind, has_default in arguments:
-            if has_default and (not values.full or label == "body" or normalize(label) not in parameters):
-                continue
-            base = kind[:-1] if kind.endswith("?") else kind
-            if label == "body" and body_schema is not None:
-                filled.append(f"{label}: try v({base}.self, {swift_string(values.value(body_schema))})")
-            elif normalize(label) in parameters and values.is_id(parameters[normalize(label)]):
-                # The id of the object the create at the path before it made (the setup step), else a new one.
-                key = path.split("{" + parameters[normalize(label)]["name"] + "}")[0].rstrip("/")
-                fallback = swift_string(str(uuid.uuid4()))
-                filled.append(f"{label}: try v({base}.self, ids[{json.dumps(key)}].map {{ #\"\"\\#($0)\"\"# }} ?? {fallback})")
-            elif normalize(label) in parameters:
-                value = values.parameter(parameters[normalize(label)])
-                filled.append(f"{label}: try v({base}.self, {swift_string(value)})")
-            else:
-                problem = f"init label `{label}` names no parameter of {method.upper()} {path}"
-                break
+        def arguments_for(variant):
+            """The init's arguments for `variant` (0: the base call), or the reason none can be written."""
+            values.variant = variant
+            filled = []
+            for label, kind, has_default in arguments:
+                if has_default and (not values.full or label == "body" or normalize(label) not in parameters):
+                    continue
+                base = kind[:-1] if kind.endswith("?") else kind
+                if label == "body" and body_schema is not None:
+                    filled.append(f"{label}: try v({base}.self, {swift_string(values.value(body_schema))})")
+                elif normalize(label) in parameters and values.is_id(parameters[normalize(label)]):
+                    # The id of the object the create at the path before it made (the setup step), else a new one.
+                    key = path.split("{" + parameters[normalize(label)]["name"] + "}")[0].rstrip("/")
+                    fallback = swift_string(str(uuid.uuid4()))
+                    filled.append(f"{label}: try v({base}.self, ids[{json.dumps(key)}].map {{ #\"\"\\#($0)\"\"# }} ?? {fallback})")
+                elif normalize(label) in parameters:
+                    value = values.parameter(parameters[normalize(label)])
+                    filled.append(f"{label}: try v({base}.self, {swift_string(value)})")
+                else:
+                    return None, f"init label `{label}` names no parameter of {method.upper()} {path}"
+            return filled, None
+
+        values.widest = 1
+        filled, problem = arguments_for(0)
         if problem:
             lines.append(f"    await sweep.unmapped({json.dumps(name)}, {json.dumps(problem)})")
             continue
-        creates = json.dumps(path.rstrip("/")) if method == "post" else "nil"
-        why = f", explained: {json.dumps(explained[name])}" if name in explained else ""
-        call = f"await sweep.send({json.dumps(name)}, creates: {creates}{why}) {{ ids in try {struct}.swept(ids) }}"
-        if deprecated:
-            # Called through a protocol, so that the program builds with warnings as errors.
-            lines.append(f"    await (Deprecated{struct}() as any DeprecatedSweep).run(sweep)")
-            extensions.append(f"struct Deprecated{struct}: DeprecatedSweep {{\n    @available(*, deprecated)\n"
-                              f"    func run(_ sweep: Sweep) async {{\n        {call}\n    }}\n}}")
-        else:
-            lines.append(f"    {call}")
-        extensions.append(("@available(*, deprecated)\n" if deprecated else "") + f"extension {struct} {{\n    static func swept(_ ids: [String: String]) throws -> {struct} {{\n"
-                          f"        {struct}({', '.join(filled)})\n    }}\n}}")
+        calls = [(0, filled)]
+        if variants:
+            widest = min(values.widest, MOST_VARIANTS)
+            calls += [(k, arguments_for(k)[0]) for k in range(1, widest)]
+        values.variant = 0
+        for variant, filled in calls:
+            suffix = f"{variant}" if variant else ""
+            label = name + (f" ~{variant}" if variant else "")
+            creates = json.dumps(path.rstrip("/")) if method == "post" else "nil"
+            why = f", explained: {json.dumps(explained[name])}" if name in explained else ""
+            call = f"await sweep.send({json.dumps(label)}, creates: {creates}{why}) {{ ids in try {struct}.swept{suffix}(ids) }}"
+            if deprecated:
+                # Called through a protocol, so that the program builds with warnings as errors.
+                lines.append(f"    await (Deprecated{struct}{suffix}() as any DeprecatedSweep).run(sweep)")
+                extensions.append(f"struct Deprecated{struct}{suffix}: DeprecatedSweep {{\n    @available(*, deprecated)\n"
+                                  f"    func run(_ sweep: Sweep) async {{\n        {call}\n    }}\n}}")
+            else:
+                lines.append(f"    {call}")
+            extensions.append(("@available(*, deprecated)\n" if deprecated else "") + f"extension {struct} {{\n    static func swept{suffix}(_ ids: [String: String]) throws -> {struct} {{\n"
+                              f"        {struct}({', '.join(filled)})\n    }}\n}}")
     lines.append("}")
     lines.append("")
     lines += ["/// An operation the document marks deprecated.", "protocol DeprecatedSweep {",

@@ -16,7 +16,7 @@ import Testing
         #expect(result.summary.schemasGenerated == 351)
         let all = result.files.map(\.contents).joined()
         #expect(all.contains("protocol GitHubAPI: BaseURLRequestType where APIError == BasicError {}"))
-        #expect(all.contains("struct IssuesListForRepo: GitHubAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType {"))
+        #expect(all.contains("struct IssuesListForRepo: GitHubAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType, Sendable {"))
         for file in result.files { #expect(file.contents.count(of: "\n") <= 5_000, "\(file.path)") }
         // A required property whose component is nullable is optional (`assignee: nullable-simple-user`).
         #expect(all.contains("var assignee: NullableSimpleUser? {\n        get { _assignee.wrappedValue }"))
@@ -31,7 +31,7 @@ import Testing
         #expect(result.summary.skippedOperations.isEmpty)
         #expect(result.summary.schemasGenerated == 819)
         let all = result.files.map(\.contents).joined()
-        #expect(all.contains("struct GetCustomers: StripeAPI, GETRequestType, CursorPaginatedRequestType, JSONResponseType {"))
+        #expect(all.contains("struct GetCustomers: StripeAPI, GETRequestType, CursorPaginatedRequestType, JSONResponseType, Sendable {"))
         #expect(all.contains("var cursorParameter: String { \"starting_after\" }"))
         #expect(all.contains("protocol StripeAPI: BaseURLRequestType where APIError == StripeError {}"))
         for file in result.files { #expect(file.contents.count(of: "\n") <= 5_000, "\(file.path)") }

@@ -66,6 +66,16 @@ struct Recorded {
 }
 
 @Suite struct GeneratedGitHubTests {
+    /// A generated endpoint is `Sendable` from another module (a public struct is not by
+    /// inference), so Session's overload for `Sendable` endpoints sends it, decoding the reply
+    /// away from the caller's actor. Checked at compile time: a generated struct that is not
+    /// `Sendable` fails this file's build.
+    @Test func endpointsAreSendableFromAnotherModule() async throws {
+        func sent<Request: RequestContextType & Sendable>(_ request: Request) -> String { "\(Request.self)" }
+        #expect(sent(ReposGet(owner: "o", repo: "r")) == "ReposGet")
+        #expect(sent(GetCustomers()) == "GetCustomers")
+    }
+
     @Test func aRepositoryDecodes() async throws {
         let stub = await Recorded.stub(try Recorded.load("get-repository"))
         let repository = try await Session(transport: stub).send(ReposGet(owner: "octokit-fixture-org", repo: "hello-world"))

@@ -44,6 +44,9 @@ struct OperationRenderer {
         case .serverSentEvents: list.append("ServerSentEventsResponseType")
         case .jsonLines: list.append("JSONLinesResponseType")
         }
+        // Said, since a public struct is not `Sendable` by inference outside its module: Session's
+        // overload for `Sendable` endpoints decodes the reply away from the caller's actor.
+        list.append("Sendable")
         return list
     }
 

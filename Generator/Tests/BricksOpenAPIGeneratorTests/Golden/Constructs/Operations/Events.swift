@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `GET /events`
-public nonisolated struct StreamEvents: ConstructsAPI, GETRequestType, ServerSentEventsResponseType {
+public nonisolated struct StreamEvents: ConstructsAPI, GETRequestType, ServerSentEventsResponseType, Sendable {
     public typealias Event = Node
 
     public init() {

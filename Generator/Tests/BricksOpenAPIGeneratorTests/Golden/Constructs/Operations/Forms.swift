@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `POST /forms`
-public nonisolated struct PostForm: ConstructsAPI, POSTRequestType, FormURLEncodedBodyRequestType, JSONResponseType {
+public nonisolated struct PostForm: ConstructsAPI, POSTRequestType, FormURLEncodedBodyRequestType, JSONResponseType, Sendable {
     public typealias Response = Everything
 
     public struct Body: Codable, Hashable, Sendable {

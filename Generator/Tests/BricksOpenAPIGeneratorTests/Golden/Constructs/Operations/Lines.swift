@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `GET /lines`
-public nonisolated struct StreamLines: ConstructsAPI, GETRequestType, JSONLinesResponseType {
+public nonisolated struct StreamLines: ConstructsAPI, GETRequestType, JSONLinesResponseType, Sendable {
     public typealias Event = Shape
 
     public init() {

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `PUT /raw`
-public nonisolated struct PutRaw: ConstructsAPI, PUTRequestType, DataBodyRequestType, DataResponseType {
+public nonisolated struct PutRaw: ConstructsAPI, PUTRequestType, DataBodyRequestType, DataResponseType, Sendable {
     /// The request body.
     public let body: Data
 

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `POST /records`: Records with free-form metadata and a free-form filter (ChromaDB's shape)
-public nonisolated struct AddRecords: ConstructsAPI, POSTRequestType, JSONBodyRequestType, JSONResponseType {
+public nonisolated struct AddRecords: ConstructsAPI, POSTRequestType, JSONBodyRequestType, JSONResponseType, Sendable {
     public typealias Response = [String: JSONValue]
 
     public struct Body: Codable, Hashable, Sendable {

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// `GET /slow`: Ticks, one every `delay` seconds
 ///
 /// What scripts/sse-server.py serves at /slow; the runtime tests stream it.
-public nonisolated struct StreamTicks: ConstructsAPI, GETRequestType, ServerSentEventsResponseType {
+public nonisolated struct StreamTicks: ConstructsAPI, GETRequestType, ServerSentEventsResponseType, Sendable {
     public typealias Event = Tick
     public var count: Int? = nil
     public var delay: Double? = nil

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `GET /text`
-public nonisolated struct GetText: ConstructsAPI, GETRequestType, StringResponseType {
+public nonisolated struct GetText: ConstructsAPI, GETRequestType, StringResponseType, Sendable {
 
     public init() {
     }

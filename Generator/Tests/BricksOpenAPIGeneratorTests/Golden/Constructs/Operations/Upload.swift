@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `POST /upload`
-public nonisolated struct Upload: ConstructsAPI, POSTRequestType, MultipartFormBodyRequestType, EmptyResponseType {
+public nonisolated struct Upload: ConstructsAPI, POSTRequestType, MultipartFormBodyRequestType, EmptyResponseType, Sendable {
     /// The parts of the multipart form.
     public let parts: [MultipartFormPart]
 

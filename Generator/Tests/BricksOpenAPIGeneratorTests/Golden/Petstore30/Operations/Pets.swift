@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `POST /pets`: Create a pet
-public nonisolated struct CreatePets: SwaggerPetstoreAPI, POSTRequestType, JSONBodyRequestType, EmptyResponseType {
+public nonisolated struct CreatePets: SwaggerPetstoreAPI, POSTRequestType, JSONBodyRequestType, EmptyResponseType, Sendable {
     /// The request body.
     public let body: Pet
 
@@ -20,7 +20,7 @@ public nonisolated struct CreatePets: SwaggerPetstoreAPI, POSTRequestType, JSONB
 
 /// `DELETE /pets/{petId}`: Deletes a pet
 @available(*, deprecated, message: "deprecated in the API description")
-public nonisolated struct DeletePet: SwaggerPetstoreAPI, DELETERequestType, EmptyResponseType {
+public nonisolated struct DeletePet: SwaggerPetstoreAPI, DELETERequestType, EmptyResponseType, Sendable {
     public let petId: Int64
 
     public init(petId: Int64) {
@@ -31,7 +31,7 @@ public nonisolated struct DeletePet: SwaggerPetstoreAPI, DELETERequestType, Empt
 }
 
 /// `GET /pets`: List all pets
-public nonisolated struct ListPets: SwaggerPetstoreAPI, GETRequestType, JSONResponseType {
+public nonisolated struct ListPets: SwaggerPetstoreAPI, GETRequestType, JSONResponseType, Sendable {
     public typealias Response = Pets
     /// How many items to return at one time (max 100)
     public var limit: Int32? = nil
@@ -53,7 +53,7 @@ public nonisolated struct ListPets: SwaggerPetstoreAPI, GETRequestType, JSONResp
 }
 
 /// `GET /pets/{petId}`: Info for a specific pet
-public nonisolated struct ShowPetById: SwaggerPetstoreAPI, GETRequestType, JSONResponseType {
+public nonisolated struct ShowPetById: SwaggerPetstoreAPI, GETRequestType, JSONResponseType, Sendable {
     public typealias Response = Pet
     /// The id of the pet to retrieve
     public let petId: String

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `GET /pets/{petId}`
-public nonisolated struct GetPet: PetstoreAPI, GETRequestType, JSONResponseType {
+public nonisolated struct GetPet: PetstoreAPI, GETRequestType, JSONResponseType, Sendable {
     public typealias Response = Pet
     public let petId: Int64
 
@@ -19,7 +19,7 @@ public nonisolated struct GetPet: PetstoreAPI, GETRequestType, JSONResponseType 
 }
 
 /// `GET /pets`: List all pets
-public nonisolated struct ListPets: PetstoreAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType {
+public nonisolated struct ListPets: PetstoreAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType, Sendable {
     public typealias Response = [Pet]
     public var perPage: Int? = nil
     public var page: Int? = nil
