@@ -31,7 +31,9 @@
 # connection), Prefect 188 of 188 (114–116 2xx, 51–52 404/409, 0 malformed, 5 explained, 2 other
 # 4xx, 14–15 5xx: the server's 503s vary), 0 replies not decoded; about 2 minutes for both. SWEEP_FULL=1 also sends every optional
 # parameter and body member (three levels deep): 3 rejections left, rules between members that no
-# schema states (Generator/Benchmarks.md).
+# schema states (Generator/Benchmarks.md). SWEEP_VARIANTS=1 sends each operation again for the other
+# values of its enums and branches of its anyOf/oneOf (Wire/sweep.py): 0 rejections with the
+# required members; with SWEEP_FULL=1 too, only those rules and one value format (an RRule).
 #
 #   bash Generator/wire.sh [sweep] [chroma|prefect|all] [--generator PATH]   # default: all; a debug build of bricks-openapi
 #

@@ -84,7 +84,9 @@ actor Sweep {
             case 400..<500: kind = .otherClient
             default: kind = status >= 500 ? .server : .transport
             }
-            note(kind, name, "\(status) \(text.prefix(400))\(kind == .explained ? " — \(explained ?? "")" : "")")
+            // A malformed request's reply whole: it says what the server wanted.
+            let shown = kind == .clientFault ? Substring(text) : text.prefix(400)
+            note(kind, name, "\(status) \(shown)\(kind == .explained ? " — \(explained ?? "")" : "")")
         }
     }
 
