@@ -7,6 +7,8 @@
 #
 #   bash Generator/corpus.sh                      # the whole set (about an hour on two cores)
 #   bash Generator/corpus.sh spotify-web-api mistral-api      # documents by file name, without extension
+#   bash Generator/corpus.sh ~/specs/*.json       # documents anywhere, by path
+#   BRICKS_OPENAPI=PATH bash Generator/corpus.sh  # that build of the generator, none built
 #   CORPUS_BUILD=none bash Generator/corpus.sh    # generation only (plain|app|both: which targets; default both)
 #
 # Documents: ../shared/specs/corpus/* (beside the repository), github-api.json, stripe-api.yaml and
