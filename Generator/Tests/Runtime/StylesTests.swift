@@ -88,6 +88,13 @@ import FoundationNetworking
         let request = try Cookies(theme: "dark; x=1 100%", tags: ["a", "b"], rgb: rgb).makeURLRequest()
         #expect(request.value(forHTTPHeaderField: "Cookie") == "theme=dark%3B%20x=1%20100%25; tags=a,b; rgb=R,100,G,200,B,150")
         #expect(try Cookies(theme: "light").makeURLRequest().value(forHTTPHeaderField: "Cookie") == "theme=light")
+        // A cookie described with `content` is its JSON text, percent-encoded (members in the
+        // encoder's order): it reads back as the value.
+        let prefs = try #require(
+            try Cookies(theme: "light", prefs: RGB(r: 1, g: 2, b: 3)).makeURLRequest().value(forHTTPHeaderField: "Cookie"))
+        #expect(prefs.hasPrefix("theme=light; prefs=%7B%22"))
+        let json = try #require(prefs.split(separator: "=", maxSplits: 2).last?.removingPercentEncoding)
+        #expect(try StylesCoding.decoder.decode(RGB.self, from: Data(json.utf8)) == RGB(r: 1, g: 2, b: 3))
     }
 
     /// An API key declared `in: cookie` is a cookie after the request's own.

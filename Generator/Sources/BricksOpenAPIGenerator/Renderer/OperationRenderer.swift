@@ -210,7 +210,13 @@ struct OperationRenderer {
         for parameter in cookies {
             unwrapping(parameter, into: &writer) { value, writer in
                 let text = Self.styledText(of: value, parameter, apiName: api.name)
-                writer.line("cookies.append(\(CodeWriter.stringLiteral(parameter.key + "=")) + \(api.name)Coding.cookieValue(\(text)))")
+                let name = CodeWriter.stringLiteral(parameter.key + "=")
+                if parameter.encoding == .jsonText {
+                    // JSON text (`content`) is optional: written only when the value encodes, as in a header.
+                    writer.line("if let text = (\(text)) { cookies.append(\(name) + \(api.name)Coding.cookieValue(text)) }")
+                } else {
+                    writer.line("cookies.append(\(name) + \(api.name)Coding.cookieValue(\(text)))")
+                }
             }
         }
         writer.line("if !cookies.isEmpty { fields[\"Cookie\"] = cookies.joined(separator: \"; \") }")
