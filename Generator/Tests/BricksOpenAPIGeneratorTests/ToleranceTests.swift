@@ -171,4 +171,27 @@ import Testing
                 == "#/paths/~1b~1{deep}/get/parameters/0: path parameter `deep` is an object whose member `inner` is a list or an "
                 + "object: OpenAPI's styles write an object in a path only when its members are single values")
     }
+
+    /// readmeio's security example: an API key in the `api_key` cookie and another in the `apiKey`
+    /// query item were both `apiKey(_:)`, an invalid redeclaration. The second is `apiKeyQuery(_:)`.
+    @Test func apiKeysOfTheSameSwiftNameGetTheirPlaceInTheirName() throws {
+        let text = """
+            openapi: 3.0.3
+            info: {title: T, version: "1"}
+            paths: {/a: {get: {operationId: a, responses: {"204": {description: done}}}}}
+            components:
+              securitySchemes:
+                cookie: {type: apiKey, in: cookie, name: api_key}
+                query: {type: apiKey, in: query, name: apiKey}
+                header: {type: apiKey, in: header, name: Api-Key}
+                again: {type: apiKey, in: query, name: apiKey}
+            """
+        let (api, _, _) = try TestFiles.translate(text)
+        #expect(
+            api.credentials == [
+                .apiKey(name: "api_key", location: .cookie, function: "apiKey"),
+                .apiKey(name: "apiKey", location: .query, function: "apiKeyQuery"),
+                .apiKey(name: "Api-Key", location: .header, function: "apiKeyHeader"),
+            ])
+    }
 }

@@ -416,10 +416,10 @@ struct OperationDecl: Hashable, Sendable {
 enum CredentialDecl: Hashable, Sendable {
     case bearer
     case basic
-    case headerKey(name: String)
-    case queryKey(name: String)
-    /// An API key in a cookie: `name=key` in the `Cookie` header, after the request's own cookies.
-    case cookieKey(name: String)
+    /// An API key: the header, query item or cookie that carries it (a cookie goes after the
+    /// request's own), and the name of the function that makes it, unique among the API's
+    /// (`apiKey`, then `apiKeyQuery` for another scheme's `apiKey`).
+    case apiKey(name: String, location: ParameterLocation, function: String)
 }
 
 /// Everything to write for one document.

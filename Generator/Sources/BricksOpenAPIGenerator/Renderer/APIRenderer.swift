@@ -159,7 +159,7 @@ struct APIRenderer {
 
     /// Whether a security scheme is an API key in a cookie.
     private var hasCookieKey: Bool {
-        api.credentials.contains { if case .cookieKey = $0 { true } else { false } }
+        api.credentials.contains { if case .apiKey(_, .cookie, _) = $0 { true } else { false } }
     }
 
     private func renderCoding(_ writer: inout CodeWriter) {
@@ -324,15 +324,15 @@ struct APIRenderer {
                     writer.block("\(access)static func basic(username: String, password: String) -> \(name)") { writer in
                         writer.line("\(name)(name: \"Authorization\", value: \"Basic \" + Data(\"\\(username):\\(password)\".utf8).base64EncodedString())")
                     }
-                case .headerKey(let header):
-                    writer.line("/// The API key in the `\(header)` header.")
-                    writer.line("\(access)static func \(Naming.escaped(Naming.memberName(header)))(_ key: String) -> \(name) { \(name)(name: \(CodeWriter.stringLiteral(header)), value: key) }")
-                case .queryKey(let query):
-                    writer.line("/// The API key in the `\(query)` query item.")
-                    writer.line("\(access)static func \(Naming.escaped(Naming.memberName(query)))(_ key: String) -> \(name) { \(name)(name: \(CodeWriter.stringLiteral(query)), value: key, inQuery: true) }")
-                case .cookieKey(let cookie):
-                    writer.line("/// The API key in the `\(cookie)` cookie.")
-                    writer.line("\(access)static func \(Naming.escaped(Naming.memberName(cookie)))(_ key: String) -> \(name) { \(name)(name: \(CodeWriter.stringLiteral(cookie)), value: key, inCookie: true) }")
+                case .apiKey(let key, let location, let function):
+                    let (place, flag) =
+                        switch location {
+                        case .query: ("query item", ", inQuery: true")
+                        case .cookie: ("cookie", ", inCookie: true")
+                        case .header, .path: ("header", "")
+                        }
+                    writer.line("/// The API key in the `\(key)` \(place).")
+                    writer.line("\(access)static func \(Naming.escaped(function))(_ key: String) -> \(name) { \(name)(name: \(CodeWriter.stringLiteral(key)), value: key\(flag)) }")
                 }
             }
             writer.line("")
@@ -360,9 +360,7 @@ struct APIRenderer {
         switch api.credentials.first {
         case .bearer?: return "bearer(token)"
         case .basic?: return "basic(username: user, password: password)"
-        case .headerKey(let header)?: return Naming.memberName(header) + "(key)"
-        case .queryKey(let query)?: return Naming.memberName(query) + "(key)"
-        case .cookieKey(let cookie)?: return Naming.memberName(cookie) + "(key)"
+        case .apiKey(_, _, let function)?: return function + "(key)"
         case nil: return ""
         }
     }

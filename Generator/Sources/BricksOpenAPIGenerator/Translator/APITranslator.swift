@@ -311,6 +311,8 @@ struct APITranslator {
     private func credentials(context: TranslationContext) -> ([CredentialDecl], [String]) {
         var credentials: [CredentialDecl] = []
         var secrets: [String] = []
+        // The functions of `<Name>Credentials`: `bearer` and `basic` are its own.
+        var functions = UniqueNames(["bearer", "basic"])
         for (key, either) in document.components.securitySchemes {
             guard let scheme = document.components[either] else {
                 context.warn(Pointer.make(["components", "securitySchemes", key.rawValue]), "unresolvable $ref")
@@ -328,15 +330,18 @@ struct APITranslator {
                 }
                 secrets.append("Authorization")
             case .apiKey(let name, let location):
+                let place: ParameterLocation
                 switch location {
                 case .header:
-                    credential = .headerKey(name: name)
+                    place = .header
                     secrets.append(name)
-                case .query:
-                    credential = .queryKey(name: name)
-                case .cookie:
-                    credential = .cookieKey(name: name)
+                case .query: place = .query
+                case .cookie: place = .cookie
                 }
+                let known = credentials.contains { if case .apiKey(name, place, _) = $0 { true } else { false } }
+                if known { continue }
+                let word = place.rawValue.prefix(1).uppercased() + place.rawValue.dropFirst()
+                credential = .apiKey(name: name, location: place, function: functions.claim(Naming.memberName(name), suffix: .word(word)))
             case .oauth2, .openIdConnect:
                 credential = .bearer
                 secrets.append("Authorization")
