@@ -29,9 +29,17 @@ source "$here/documents.sh"
 mkdir -p "$work/Sources/Warmup"
 echo "import Bricks" > "$work/Sources/Warmup/Warmup.swift"
 targets='        .target(name: "Warmup", dependencies: [bricks]),'
-declare -A rows
+declare -A rows names taken
+# A module name per document, made unique (3.0/json/petstore.json and 3.1/json/petstore.json).
 for spec in "${documents[@]}"; do
     name=$(module "$spec")
+    count=1
+    while [ -n "${taken[$name]:-}" ]; do count=$((count + 1)); name="$(module "$spec")$count"; done
+    taken[$name]=1
+    names[$spec]=$name
+done
+for spec in "${documents[@]}"; do
+    name=${names[$spec]}
     rm -rf "$work/Sources/$name" "$work/Sources/${name}App"
     begin=$(date +%s.%N)
     # The warnings (one a line) go to $work/<Name>.warnings.
@@ -93,7 +101,7 @@ echo
 echo "| Document | Operations | Skipped | Warnings | Lines | Generation (debug build) | Plain target: compile, peak memory | App target: compile, peak memory |"
 echo "|---|---:|---:|---:|---:|---:|---|---|"
 for spec in "${documents[@]}"; do
-    name=$(module "$spec")
+    name=${names[$spec]}
     row="${rows[$name]}"
     if [[ "$row" == *refused* ]] || [ "$mode" = none ]; then
         echo "$row"
