@@ -35,6 +35,9 @@ step "Generator tests (RealSpecTests left out: the same checks run below on the 
 swift test --package-path "$here" --scratch-path "$here/.build-ci" --skip-build --skip RealSpecTests
 
 generator="$(swift build --package-path "$here" --scratch-path "$here/.build-ci" --show-bin-path -Xswiftc -warnings-as-errors)/bricks-openapi"
+# The temporary package below builds in the same folder: OpenAPIKit, Yams and ArgumentParser, which
+# its plugins need, are then built once (their objects are the same, a dependency in both graphs).
+scratch="$here/.build-ci"
 
 step "generate GitHub, Stripe and the constructs spec (public) into $work"
 printf 'accessLevel: public\n' > "$work/config.yaml"
@@ -143,31 +146,31 @@ echo "// swift package generate-bricks writes the endpoints beside this file." >
 
 step "the command plugin: swift package generate-bricks (petstore 3.1 into Sources/PluginCommitted)"
 begin=$(date +%s)
-swift package --package-path "$work" --allow-writing-to-package-directory generate-bricks \
+swift package --package-path "$work" --scratch-path "$scratch" --allow-writing-to-package-directory generate-bricks \
     "$specs/petstore-3.1.json" --target PluginCommitted --name PluginCommitted --config config.yaml
 for file in PluginCommittedAPI.swift Models/Models.swift Operations/Pets.swift; do
     test -s "$work/Sources/PluginCommitted/$file" || { echo "generate-bricks did not write $file" >&2; exit 1; }
 done
 echo "   (the plugin's tool built and run in $(seconds "$begin") s)"
 # A new target without sources (SwiftPM does not list it to the plugin) is filled too.
-swift package --package-path "$work" --allow-writing-to-package-directory generate-bricks \
+swift package --package-path "$work" --scratch-path "$scratch" --allow-writing-to-package-directory generate-bricks \
     "$specs/petstore-3.0.yaml" --target PluginEmpty --name PluginEmpty --quiet
 test -s "$work/Sources/PluginEmpty/PluginEmptyAPI.swift" || { echo "generate-bricks did not fill the empty target" >&2; exit 1; }
 
 step "build the generated code (debug, warnings as errors; PluginBuilt through the build-tool plugin)"
 begin=$(date +%s)
-swift build --package-path "$work" --build-tests -Xswiftc -warnings-as-errors
+swift build --package-path "$work" --scratch-path "$scratch" --build-tests -Xswiftc -warnings-as-errors
 echo "   generated package built in $(seconds "$begin") s (Bricks, GitHub, Stripe, Constructs, Flows, the quirks, Spotify, the constructs in two modules and petstore in app targets, the plugins' targets and the runtime tests)"
-built=$(find "$work/.build/plugins/outputs" -path "*/PluginBuilt/*" -name BricksOpenAPIGenerated.swift)
+built=$(find "$scratch/plugins/outputs" -path "*/PluginBuilt/*" -name BricksOpenAPIGenerated.swift)
 test -n "$built" || { echo "the build-tool plugin wrote no BricksOpenAPIGenerated.swift for PluginBuilt" >&2; exit 1; }
-echo "   the build-tool plugin wrote $(wc -l < "$built") lines: ${built#"$work/"}"
+echo "   the build-tool plugin wrote $(wc -l < "$built") lines: ${built#"$scratch/"}"
 
 step "Docs/OpenAPI.md's examples, against what the generator makes of Generator/Tests/DocExamples (plain and app target)"
-BRICKS_OPENAPI="$generator" bash "$here/docs.sh" "$work/.build/debug"
+BRICKS_OPENAPI="$generator" bash "$here/docs.sh" "$scratch/debug"
 
 step "runtime tests of the generated code (the local SSE server started for the streaming one)"
 sse_start
-BRICKS_GITHUB_FIXTURES="$root/Tests/BricksTests/Fixtures/GitHub" swift test --package-path "$work" --skip-build
+BRICKS_GITHUB_FIXTURES="$root/Tests/BricksTests/Fixtures/GitHub" swift test --package-path "$work" --scratch-path "$scratch" --skip-build
 
 echo
 echo "Generator/test.sh passed in $(seconds "$started") s"
