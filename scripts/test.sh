@@ -13,6 +13,8 @@
 #   BRICKS_SKIP_PACKAGES=1 bash scripts/test.sh    # the root package only (benchmarks and transport skipped)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each step says how long the run has taken when it starts, so that a slow step shows in CI's log.
+step() { printf '==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 source scripts/httpbin.sh
 
 source scripts/sse.sh
@@ -27,31 +29,31 @@ export BRICKS_REQUIRE_INTEGRATION=1
 # Also checks that every public symbol is documented (from the symbol graphs; this replaced
 # scripts/check-docs.py here, which the AsyncHTTPClient transport package still uses). The flags are
 # those of the swift test below, which reuses the Bricks and BricksTesting modules built here.
-echo "==> the documentation builds with docc, 0 warnings"
+step "the documentation builds with docc, 0 warnings"
 bash scripts/build-docs.sh -Xswiftc -warnings-as-errors
 
 # Unit tests first (in parallel), then the integration tests one at a time, so that neither the
 # CPU-heavy property tests nor each other stretch their timing assertions (timeouts, Retry-After).
-echo "==> swift test: unit tests (warnings are errors)"
+step "swift test: unit tests (warnings are errors)"
 swift test -Xswiftc -warnings-as-errors --skip IntegrationTests
-echo "==> the public API: no break against api/ (the recorded release) unless CHANGELOG.md names it"
+step "the public API: no break against api/ (the recorded release) unless CHANGELOG.md names it"
 bash scripts/check-api.sh
-echo "==> swift test: integration tests against the local httpbin"
+step "swift test: integration tests against the local httpbin"
 swift test -Xswiftc -warnings-as-errors --filter IntegrationTests --no-parallel
 
-echo "==> an app target with Xcode 26's defaults and a plain one: the same endpoints, real calls from a main-actor view model"
+step "an app target with Xcode 26's defaults and a plain one: the same endpoints, real calls from a main-actor view model"
 swift test --package-path AppTarget --scratch-path AppTarget/.build -Xswiftc -warnings-as-errors
 
-echo "==> the swift blocks of README.md, Docs/ and the DocC catalogs compile, in a plain target and in an app target"
+step "the swift blocks of README.md, Docs/ and the DocC catalogs compile, in a plain target and in an app target"
 python3 scripts/check-doc-snippets.py
-echo "==> the prose: links and anchors resolve, cited steps exist, figures match their results file, no tracker references"
+step "the prose: links and anchors resolve, cited steps exist, figures match their results file, no tracker references"
 python3 scripts/check-prose.py
 
 if [ "${BRICKS_SKIP_TSAN:-0}" != "1" ]; then
   # One test at a time, so that timing assertions are not starved by the sanitizer's overhead.
   # The hostile-server tests assert memory and time bounds that the sanitizer's shadow memory and
   # slowdown would break; they run in the plain passes above.
-  echo "==> swift test under ThreadSanitizer"
+  step "swift test under ThreadSanitizer"
   log=$(mktemp)
   status=0
   swift test --sanitize=thread --scratch-path .build-tsan --no-parallel --skip HostileServerTests 2>&1 | tee "$log" || status=$?
@@ -70,20 +72,21 @@ sse_stop
 hostile_stop
 
 if [ "${BRICKS_SKIP_PACKAGES:-0}" != "1" ]; then
-  echo "==> the benchmarks still compile (they run with: bash Benchmarks/run.sh)"
+  step "the benchmarks still compile (they run with: bash Benchmarks/run.sh)"
   swift build --package-path Benchmarks --scratch-path Benchmarks/.build --product bricks-bench \
     -Xswiftc -warnings-as-errors
 
   # About 3 minutes from a fresh clone, the sanitized build included (173 s on 2 busy cores).
-  echo "==> the fuzz targets: each for 5 s under AddressSanitizer (the long run: bash scripts/fuzz.sh --long)"
+  step "the fuzz targets: each for 5 s under AddressSanitizer (the long run: bash scripts/fuzz.sh --long)"
   BRICKS_FUZZ_TIMEOUT=10 bash scripts/fuzz.sh 5
 
-  echo "==> the AsyncHTTPClient transport: its tests, and the whole integration suite on it"
+  step "the AsyncHTTPClient transport: its tests, and the whole integration suite on it"
   bash Transports/AsyncHTTPClient/test.sh
 
-  echo "==> the integrations: swift-log, swift-metrics, swift-distributed-tracing, swift-http-types"
+  step "the integrations: swift-log, swift-metrics, swift-distributed-tracing, swift-http-types"
   bash Integrations/test.sh
 
-  echo "==> the OpenAPI generator: its tests, GitHub's and Stripe's descriptions generated and built"
+  step "the OpenAPI generator: its tests, GitHub's and Stripe's descriptions generated and built"
   bash Generator/test.sh
 fi
+step "every step passed"
