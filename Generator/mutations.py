@@ -328,6 +328,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--generator", required=True)
     parser.add_argument("--work", required=True)
+    parser.add_argument("--only-all", action="store_true", help="only each document with every kind at once (for the compile)")
     parser.add_argument("documents", nargs="+")
     arguments = parser.parse_args()
     os.makedirs(arguments.work, exist_ok=True)
@@ -344,9 +345,11 @@ def main():
         print(f"{name:32} {'(none)':32} {0:6} {clean.get('generated', 0):5} {clean.get('skipped', 0):5} {clean.get('warnings', 0):5} {clean['seconds']:6.1f}  {'read' if clean['ok'] else 'REFUSED ' + str(clean.get('error'))}")
         everything = copy.deepcopy(original)
         for kind, mutate in KINDS:
+            mutate(everything)
+            if arguments.only_all:
+                continue
             mutated = copy.deepcopy(original)
             places = mutate(mutated)
-            mutate(everything)
             spec = os.path.join(arguments.work, f"{name}-{kind}.json")
             with open(spec, "w") as handle:
                 json.dump(mutated, handle, default=str)
@@ -371,7 +374,10 @@ def main():
         print(f"{name:32} {'(all kinds at once)':32} {'':6} {result.get('generated', 0):5} {result.get('skipped', 0):5} {result.get('warnings', 0):5} {result['seconds']:6.1f}  {'read' if result['ok'] else 'REFUSED ' + str(result.get('error'))}", flush=True)
     total = len(rows)
     read = sum(1 for _, _, result in rows if result["ok"])
-    print(f"\n{read} of {total} mutated documents read ({len(arguments.documents)} documents x {len(KINDS)} kinds); {failures} refused")
+    if arguments.only_all:
+        print(f"\n{len(arguments.documents)} documents with every kind at once; {failures} refused")
+    else:
+        print(f"\n{read} of {total} mutated documents read ({len(arguments.documents)} documents x {len(KINDS)} kinds); {failures} refused")
     return 1 if failures else 0
 
 

@@ -9,7 +9,10 @@
 # errors, one target per document). Not part of CI: the small documents of quirks
 # (Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.*.yaml) are, through Generator/test.sh.
 #
-#   bash Generator/mutations.sh [--generator PATH] [--no-compile] [DOCUMENT...]
+#   bash Generator/mutations.sh [--generator PATH] [--no-compile] [--only-all] [DOCUMENT...]
+#
+# --only-all: only each document with every kind at once, generated and compiled (the per-kind
+# runs left out: a check of the output's compile after a change to the renderer).
 #
 # Default documents: /work/shared/specs (or BRICKS_SPECS) and its corpus/ folder.
 set -euo pipefail
@@ -18,11 +21,13 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 generator=""
 compile=1
+only_all=()
 documents=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --generator) generator="$2"; shift 2 ;;
         --no-compile) compile=0; shift ;;
+        --only-all) only_all=(--only-all); shift ;;
         *) documents+=("$1"); shift ;;
     esac
 done
@@ -40,7 +45,7 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/bricks-mutations.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 started=$(date +%s)
 
-python3 "$here/mutations.py" --generator "$generator" --work "$work" "${documents[@]}"
+python3 "$here/mutations.py" --generator "$generator" --work "$work" "${only_all[@]}" "${documents[@]}"
 
 if [ "$compile" = 1 ]; then
     printf '\n== compile each document with every kind at once (debug, warnings as errors)\n'
