@@ -22,7 +22,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/bricks-openapi-test.XXXXXX")"
 source "$root/scripts/sse.sh"
-trap 'sse_stop; rm -rf "$work"' EXIT
+trap 'sse_stop; rm -rf "$work" "$here/.build-ci/plugins/outputs/$(basename "$work" | tr "[:upper:]" "[:lower:]")"' EXIT
 started=$(date +%s)
 
 step() { printf '\n== %s\n' "$*"; }
@@ -161,7 +161,9 @@ step "build the generated code (debug, warnings as errors; PluginBuilt through t
 begin=$(date +%s)
 swift build --package-path "$work" --scratch-path "$scratch" --build-tests -Xswiftc -warnings-as-errors
 echo "   generated package built in $(seconds "$begin") s (Bricks, GitHub, Stripe, Constructs, Flows, the quirks, Spotify, the constructs in two modules and petstore in app targets, the plugins' targets and the runtime tests)"
-built=$(find "$scratch/plugins/outputs" -path "*/PluginBuilt/*" -name BricksOpenAPIGenerated.swift)
+# This package's own outputs: the folder is named after the package (earlier runs' stay beside it).
+built=$(find "$scratch/plugins/outputs/$(basename "$work" | tr '[:upper:]' '[:lower:]')" -path "*/PluginBuilt/*" -name BricksOpenAPIGenerated.swift)
+test "$(echo "$built" | grep -c .)" -eq 1 || { echo "expected one BricksOpenAPIGenerated.swift for PluginBuilt, found: $built" >&2; exit 1; }
 test -n "$built" || { echo "the build-tool plugin wrote no BricksOpenAPIGenerated.swift for PluginBuilt" >&2; exit 1; }
 echo "   the build-tool plugin wrote $(wc -l < "$built") lines: ${built#"$scratch/"}"
 

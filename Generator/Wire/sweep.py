@@ -18,8 +18,9 @@ unless SWEEP_FULL is set: then every parameter and every member (three levels de
 
 SWEEP_VARIANTS=1 sends each operation again for the other choices its request holds: call k (1, 2,
 …) takes the k-th value of every enum and the k-th branch of every `anyOf`/`oneOf` it meets (modulo
-their counts; an example or default gives way to the enum), so that every value and branch is sent
-once, in as many calls as the widest choice has (at most 16 an operation).
+their counts; an example or default gives way to the enum), in as many calls as the widest choice
+met has (at most 16 an operation): every value and branch of a choice that is not inside another
+one's branch is sent; one inside a branch gets the calls that take that branch.
 
 An operation the emitter cannot map (no generated struct, an init label that names no parameter)
 is not silently skipped: it is written as an `unmapped` line the Swift side counts and prints.
@@ -153,12 +154,16 @@ class Values:
             return {name: self.value(properties.get(name, {}), depth + 1) for name in names}
         return {}
 
+    def choice_count(self, schema):
+        """How many values the schema itself chooses between: its enum's, or its union's branches."""
+        schema = self.resolve(schema)
+        counts = [len([e for e in schema.get("enum", []) if e is not None])]
+        counts += [len([o for o in schema.get(key, []) if self.resolve(o).get("type") != "null"]) for key in ("anyOf", "oneOf")]
+        return max(counts)
+
     def offers_choice(self, schema):
         """Whether the schema itself is an enum or a union of more than one value."""
-        schema = self.resolve(schema)
-        if len([e for e in schema.get("enum", []) if e is not None]) > 1:
-            return True
-        return any(len([o for o in schema.get(key, []) if self.resolve(o).get("type") != "null"]) > 1 for key in ("anyOf", "oneOf"))
+        return self.choice_count(schema) > 1
 
     def shapeless(self, schema):
         schema = self.resolve(schema)
@@ -186,9 +191,11 @@ class Values:
         if parameter.get("in") == "path" and plain:
             # A name in a path: the one the creates (sent first) gave their objects.
             return NAME
-        if self.variant and self.offers_choice(parameter.get("schema", {})):
-            # The variant's choice where the schema offers one, rather than the one example.
-            return self.value(parameter.get("schema", {}))
+        if self.offers_choice(parameter.get("schema", {})):
+            if self.variant:
+                # The variant's choice where the schema offers one, rather than the one example.
+                return self.value(parameter.get("schema", {}))
+            self.widest = max(self.widest, self.choice_count(parameter.get("schema", {})))
         if "example" in parameter:
             return parameter["example"]
         examples = parameter.get("examples")
@@ -332,12 +339,14 @@ def main():
             lines.append(f"    await sweep.unmapped({json.dumps(name)}, {json.dumps(problem)})")
             continue
         calls = [(0, filled)]
-        if variants:
-            widest = min(values.widest, MOST_VARIANTS)
-            calls += [(k, arguments_for(k)[0]) for k in range(1, widest)]
+        # As many calls as the widest choice met so far, counting the choices each call reaches.
+        variant = 1
+        while variants and variant < min(values.widest, MOST_VARIANTS):
+            calls.append((variant, arguments_for(variant)[0]))
+            variant += 1
         values.variant = 0
         for variant, filled in calls:
-            suffix = f"{variant}" if variant else ""
+            suffix = f"Variant{variant}" if variant else ""
             label = name + (f" ~{variant}" if variant else "")
             creates = json.dumps(path.rstrip("/")) if method == "post" else "nil"
             why = f", explained: {json.dumps(explained[name])}" if name in explained else ""

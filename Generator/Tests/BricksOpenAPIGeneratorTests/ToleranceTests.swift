@@ -194,4 +194,30 @@ import Testing
                 .apiKey(name: "Api-Key", location: .header, function: "apiKeyHeader"),
             ])
     }
+
+    /// The review's cases: parameters named like the generated code's locals (`items`, `fields`,
+    /// `cookies`) did not compile; a member whose type is an alias of an optional (`N = Int?`) was
+    /// "a list or an object"; an optional parameter left out kept the nested type it had declared.
+    @Test func parametersNamedLikeLocalsAndNullableMembersAreWritten() throws {
+        let text = TestFiles.document(
+            schemas: """
+                    N: {type: [integer, "null"]}
+                    Box: {type: object, required: [n], properties: {n: {$ref: "#/components/schemas/N"}}}
+                """,
+            paths: """
+                {"/a/{box}": {get: {operationId: a,
+                   parameters: [{name: box, in: path, required: true, schema: {$ref: "#/components/schemas/Box"}},
+                                {name: items, in: query, schema: {type: string}},
+                                {name: fields, in: header, schema: {type: string}},
+                                {name: cookies, in: cookie, schema: {type: string}},
+                                {name: X-Deep, in: header, schema: {type: array, items: {type: object, properties: {a: {type: string}}}}}],
+                   responses: {"204": {description: done}}}}}
+                """)
+        let (api, summary, _) = try TestFiles.translate(text)
+        #expect(summary.skippedOperations.isEmpty)
+        let a = try #require(api.operations.first)
+        #expect(a.parameters.map(\.name) == ["box", "itemsParameter", "fieldsParameter", "cookiesParameter"])
+        #expect(a.parameters.first?.encoding == .members([MemberText(name: "n", key: "n", kind: .describable, isOptional: true)], explode: false))
+        #expect(a.nested.isEmpty)
+    }
 }

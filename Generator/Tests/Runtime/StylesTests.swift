@@ -55,6 +55,8 @@ import FoundationNetworking
 
     @Test func aMapIsWrittenInKeyOrder() throws {
         #expect(try path(Labels(labels: ["team": "web", "env": "prod"])) == "/labels/env=prod,team=web")
+        // A value that is null has no text: its entry is left out.
+        #expect(try path(NullableLabels(labels: ["team": "web", "env": nil])) == "/nullable-labels/team=web")
     }
 
     @Test func headersAreSimple() throws {

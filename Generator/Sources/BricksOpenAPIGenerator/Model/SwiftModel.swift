@@ -294,8 +294,8 @@ enum ParameterEncoding: Hashable, Sendable {
     /// when exploded, else `key,text`, in the declaration's order.
     case members([MemberText], explode: Bool)
     /// A `[String: value]` of single values in a path or header: its entries in key order, as
-    /// `members` writes them.
-    case entries(ScalarKind, explode: Bool)
+    /// `members` writes them (an entry whose value is `nil`, when values admit null, left out).
+    case entries(ScalarKind, explode: Bool, valuesAdmitNull: Bool)
     /// An object or other structure encoded with Bricks' `QueryEncoder` (`deepObject`: `a[b]=c`).
     case deepObject
     /// An object in a query of `explode: false` (`form`, or a delimited style): one item of its

@@ -337,11 +337,15 @@ struct OperationRenderer {
                 ? "([\(parts.joined(separator: ", "))] as [String?]).compactMap { $0 }" : "[\(parts.joined(separator: ", "))]"
             let separator = CodeWriter.stringLiteral(explode ? explodedSeparator : ",")
             return after(explode ? prefix : prefix + named, "\(list).joined(separator: \(separator))")
-        case .entries(let kind, let explode):
-            let entry = "$0.key + \(CodeWriter.stringLiteral(explode ? "=" : ",")) + \(scalarText("$0.value", kind, apiName: apiName))"
+        case .entries(let kind, let explode, let valuesAdmitNull):
+            let label = "entry.key + \(CodeWriter.stringLiteral(explode ? "=" : ","))"
+            let entries =
+                valuesAdmitNull
+                ? "compactMap { entry in entry.value.map { \(label) + \(scalarText("$0", kind, apiName: apiName)) } }"
+                : "map { entry in \(label) + \(scalarText("entry.value", kind, apiName: apiName)) }"
             let separator = CodeWriter.stringLiteral(explode ? explodedSeparator : ",")
             return after(
-                explode ? prefix : prefix + named, "\(value).sorted { $0.key < $1.key }.map { \(entry) }.joined(separator: \(separator))")
+                explode ? prefix : prefix + named, "\(value).sorted { $0.key < $1.key }.\(entries).joined(separator: \(separator))")
         case .deepObject, .joinedObject, .jsonText:
             return text(of: value, encoding: encoding, apiName: apiName)
         }

@@ -21,6 +21,17 @@ struct OperationTranslator {
         "reconnection", "maximumLineLength", "defaultEncoding", "makeURLRequest", "nextRequest",
     ]
 
+    /// The locals of the generated code that reads a place's parameters (`queryItems` and
+    /// `encodedQueryItems()`: `items`; `additionalHeaderFields`: `fields`, `cookies`): a parameter of
+    /// that place may not take them (a query parameter named `fields` may).
+    static func locals(of location: ParameterLocation) -> Set<String> {
+        switch location {
+        case .query: return ["items"]
+        case .header, .cookie: return ["fields", "cookies"]
+        case .path: return []
+        }
+    }
+
     /// The request struct for `operation`.
     /// - Throws: ``SkipReason`` for an operation that cannot be generated.
     func translate(
@@ -46,6 +57,8 @@ struct OperationTranslator {
             resolved.append((parameter, parameterPointer))
         }
         for (parameter, parameterPointer) in resolved {
+            // What the parameter declares, taken back if it is left out.
+            let before = (nested: nested, scope: scope, usedNames: usedNames, sharing: context.sharingMark)
             do {
                 if let decl = try translateParameter(
                     parameter, pointer: parameterPointer.isEmpty ? pointer : parameterPointer, usedNames: &usedNames,
@@ -55,6 +68,8 @@ struct OperationTranslator {
                 }
             } catch where !parameter.required && parameter.location != .path {
                 // The operation works without an optional parameter it cannot write: left out, said.
+                (nested, scope, usedNames) = (before.nested, before.scope, before.usedNames)
+                context.rollBack(to: before.sharing)
                 context.warn(error.pointer, "parameter left out (it is optional): " + error.message)
             }
         }
@@ -146,7 +161,7 @@ struct OperationTranslator {
             schemaPointer = pointer + "/content/" + Pointer.escape(contentType.rawValue) + "/schema"
         }
         var base = Naming.memberName(parameter.name)
-        if usedNames.contains(base) { base += "Parameter" }
+        if usedNames.contains(base) || Self.locals(of: location).contains(base) { base += "Parameter" }
         let memberName = usedNames.claim(base)
 
         var type = schemas.typeRef(
@@ -184,10 +199,11 @@ struct OperationTranslator {
                     "path parameter `\(parameter.name)` has `style: \(style.rawValue)`, which OpenAPI defines for queries: written as `simple`")
             }
         }
+        // The delimited styles are a query's; anywhere else a list is joined with commas.
         let separator: String
         switch style {
-        case .spaceDelimited: separator = " "
-        case .pipeDelimited: separator = "|"
+        case .spaceDelimited where location == .query: separator = " "
+        case .pipeDelimited where location == .query: separator = "|"
         default: separator = ","
         }
         if style == .deepObject {
@@ -209,8 +225,8 @@ struct OperationTranslator {
                 encoding = explode ? .deepObject : .joinedObject(separator: separator)
             case (_, .members(let members)):
                 encoding = .members(members, explode: Self.explodes(location, explode))
-            case (_, .entries(let kind)):
-                encoding = .entries(kind, explode: Self.explodes(location, explode))
+            case (_, .entries(let kind, let valuesAdmitNull)):
+                encoding = .entries(kind, explode: Self.explodes(location, explode), valuesAdmitNull: valuesAdmitNull)
             case (_, .notFlat(let member)):
                 throw SkipReason(
                     pointer: pointer,
@@ -223,10 +239,11 @@ struct OperationTranslator {
             // `oneOf: [integer, string]` in a path or header: the text itself.
             type = required ? .string : .optional(.string)
             encoding = .scalar(.string)
-        } else if case .array = type.nonOptional {
+        } else if case .array(let element) = type.nonOptional {
+            let items = singleValue(element, nested: nested) != nil ? "whose items admit null" : "of lists or objects"
             throw SkipReason(
                 pointer: pointer,
-                message: "\(location.rawValue) parameter `\(parameter.name)` is a list of lists or objects: OpenAPI's styles "
+                message: "\(location.rawValue) parameter `\(parameter.name)` is a list \(items): OpenAPI's styles "
                     + "write a list in a \(location.rawValue) only when its items are single values")
         } else {
             throw SkipReason(
@@ -249,8 +266,8 @@ struct OperationTranslator {
     private enum ObjectShape {
         /// A struct whose members are all single values.
         case members([MemberText])
-        /// A `[String: value]` of single values.
-        case entries(ScalarKind)
+        /// A `[String: value]` of single values (`valuesAdmitNull`: `[String: Int?]`).
+        case entries(ScalarKind, valuesAdmitNull: Bool)
         /// A struct or dictionary with a member that is a list or an object: which, in words.
         case notFlat(String)
     }
@@ -264,18 +281,32 @@ struct OperationTranslator {
             hops &+= 1
         }
         if case .dictionary(let value) = type {
-            guard let kind = scalarKind(value.nonOptional, nested: nested) else { return .notFlat("values are lists or objects") }
-            return .entries(kind)
+            guard let single = singleValue(value, nested: nested) else { return .notFlat("values are lists or objects") }
+            return .entries(single.kind, valuesAdmitNull: single.admitsNull)
         }
         guard case .named(let name) = type, let structure = structure(named: name, nested: nested) else { return nil }
         var members: [MemberText] = []
         for property in structure.properties {
-            guard let kind = scalarKind(property.type.nonOptional, nested: structure.nested + nested) else {
+            guard let single = singleValue(property.type, nested: structure.nested + nested) else {
                 return .notFlat("member `\(property.key)` is a list or an object")
             }
-            members.append(MemberText(name: property.name, key: property.key, kind: kind, isOptional: property.type.isOptional))
+            members.append(MemberText(name: property.name, key: property.key, kind: single.kind, isOptional: single.admitsNull))
         }
         return .members(members)
+    }
+
+    /// How `type` is written as one value, and whether it may be absent: optional itself, or an
+    /// alias of an optional (`N = Int?`), followed through aliases; `nil` for a list or an object.
+    private func singleValue(_ type: TypeRef, nested: [TypeDecl]) -> (kind: ScalarKind, admitsNull: Bool)? {
+        var type = type
+        var admitsNull = type.isOptional
+        var hops = 0
+        while case .named(let name) = type.nonOptional, let target = aliases[name], hops < 16 {
+            admitsNull = admitsNull || target.isOptional
+            type = target
+            hops &+= 1
+        }
+        return scalarKind(type.nonOptional, nested: nested).map { ($0, admitsNull) }
     }
 
     /// Whether a schema is a `oneOf`/`anyOf` of scalars only.

@@ -16,19 +16,26 @@ struct StoredCookies: @unchecked Sendable {
     /// The configuration's storage, or `nil` when it sends no stored cookies.
     /// `HTTPCookieStorage` is thread-safe (its own lock): the `@unchecked` is for that.
     private let storage: HTTPCookieStorage?
+    /// The configuration's own `Cookie` header (`httpAdditionalHeaders`), which URLSession sends
+    /// when a request has none.
+    private let additional: String?
 
     /// Takes over `configuration`'s sending of stored cookies, turning it off there.
     init(takingOverFrom configuration: URLSessionConfiguration) {
         storage = configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
+        additional = configuration.httpAdditionalHeaders?.first { ($0.key as? String)?.lowercased() == "cookie" }?.value as? String
         configuration.httpShouldSetCookies = false
     }
 
-    /// Adds to `request` the stored cookies for its URL whose names its own `Cookie` header does
-    /// not carry, after its own: a cookie an endpoint or middleware sets wins over a stored one.
+    /// Adds to `request` the stored cookies for its URL whose names its own `Cookie` header (or
+    /// the configuration's) does not carry, after its own: a cookie an endpoint or middleware sets
+    /// wins over a stored one.
     func add(to request: inout URLRequest) {
         guard let storage, let url = request.url, let stored = storage.cookies(for: url), !stored.isEmpty else { return }
-        let own = request.value(forHTTPHeaderField: "Cookie")
-        let named = Set((own ?? "").split(separator: ";").map { pair in
+        let own = [request.value(forHTTPHeaderField: "Cookie"), additional].lazy.compactMap { $0 }.first { !$0.isEmpty }
+        // `;` between cookies; `,` where URLRequest joined two `Cookie` fields (a cookie's value
+        // holds neither, RFC 6265).
+        let named = Set((own ?? "").split(whereSeparator: { $0 == ";" || $0 == "," }).map { pair in
             String(pair.prefix { $0 != "=" }).trimmingCharacters(in: .whitespaces)
         })
         let added = stored.filter { !named.contains($0.name) }
