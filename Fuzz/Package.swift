@@ -3,7 +3,7 @@ import PackageDescription
 
 // libFuzzer targets for Bricks' readers of untrusted bytes (see Docs/Testing.md, "Fuzzing").
 // Build with scripts/fuzz.sh, which passes -sanitize=fuzzer,address: the targets call Bricks'
-// internal code through `@testable import`, which debug builds allow.
+// internal code (and BricksTesting's `JSONValue`) through `@testable import`, which debug builds allow.
 let package = Package(
     name: "BricksFuzz",
     platforms: [.macOS(.v13)],
@@ -11,7 +11,10 @@ let package = Package(
     targets: [
         .target(name: "FuzzDriver"),
         .executableTarget(
-            name: "BricksFuzz", dependencies: ["FuzzDriver", .product(name: "Bricks", package: "Bricks")]),
+            name: "BricksFuzz", dependencies: [
+                "FuzzDriver", .product(name: "Bricks", package: "Bricks"),
+                .product(name: "BricksTesting", package: "Bricks"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,18 +42,21 @@ done
 fuzz=Fuzz/.build/debug/BricksFuzz
 generator_fuzz=Fuzz/GeneratorFuzz/.build/debug/GeneratorFuzz
 build() { # package path, scratch path
-  # The linker's notes about the sanitizer's local symbols are noise.
+  # The linker's notes about the sanitizer's local symbols are noise. The build's own status
+  # decides (a failed build must not leave an earlier binary to be run).
+  local status
   swift build --package-path "$1" --scratch-path "$2" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -warnings-as-errors 2>&1 | grep -v "Cannot export local symbol" || true
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -warnings-as-errors 2>&1 | { grep -v "Cannot export local symbol" || true; }
+  status=${PIPESTATUS[0]}
+  return "$status"
 }
 if [ "${BRICKS_FUZZ_SKIP_BUILD:-0}" != "1" ]; then
   echo "==> building the fuzz targets (-sanitize=fuzzer,address)"
-  build Fuzz Fuzz/.build
-  [ -x "$fuzz" ] || { echo "the fuzz targets did not build" >&2; exit 1; }
+  build Fuzz Fuzz/.build && [ -x "$fuzz" ] || { echo "the fuzz targets did not build" >&2; exit 1; }
   if [ "$generator" = 1 ]; then
     echo "==> building the generator's fuzz target (OpenAPIKit and Yams with the sanitizers: minutes)"
-    build Fuzz/GeneratorFuzz Fuzz/GeneratorFuzz/.build
-    [ -x "$generator_fuzz" ] || { echo "the generator's fuzz target did not build" >&2; exit 1; }
+    build Fuzz/GeneratorFuzz Fuzz/GeneratorFuzz/.build && [ -x "$generator_fuzz" ] ||
+      { echo "the generator's fuzz target did not build" >&2; exit 1; }
   fi
 fi
 if [ -n "${list:-}" ]; then "$fuzz" list; echo generator; exit 0; fi

@@ -1,6 +1,7 @@
 // The one file that calls into Bricks. The targets see plain values (strings, bytes, tuples), so
 // that a rename inside Bricks is fixed here and nowhere else.
 @testable import Bricks
+@testable import BricksTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -103,14 +104,18 @@ enum Lib {
         return (lines, nil, largest)
     }
 
-    /// A JSON Lines body read in `chunks` by ``JSONLinesResponseType``'s reader: each item
-    /// described, and the error that stopped it.
+    /// A JSON Lines body read in `chunks` by ``JSONLinesResponseType``'s reader: each item as
+    /// JSON text (BricksTesting's `JSONValue`), and the error that stopped it.
     static func jsonLines(_ chunks: [[UInt8]], maximumLineLength: Int) -> (items: [String], error: String?) {
         let reader = JSONLinesFuzzEndpoint(maximumLineLength: maximumLineLength).makeEventReader()
+        // Each item written back as JSON with sorted keys: one text for one value.
+        let writer = JSONEncoder()
+        writer.outputFormatting = .sortedKeys
+        let text = { (value: JSONValue) throws -> String in String(decoding: try writer.encode(value), as: UTF8.self) }
         var items: [String] = []
         do {
-            for chunk in chunks { items += try reader.read(Data(chunk)).map { "\($0)" } }
-            items += try reader.finish().map { "\($0)" }
+            for chunk in chunks { items += try reader.read(Data(chunk)).map(text) }
+            items += try reader.finish().map(text)
         } catch {
             return (items, "\(error)")
         }
@@ -475,39 +480,6 @@ private struct NextPageFuzzEndpoint: RequestContextType, NextPageHeaderPaginated
     var baseURL: URL { URL(fileURLWithPath: "/") }
     var page: Int
     var path: String { "/items" }
-}
-
-/// Any JSON value, for JSON Lines items.
-enum JSONValue: Decodable, Equatable, CustomStringConvertible {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .null: "null"
-        case .bool(let value): "\(value)"
-        case .number(let value): "\(value)"
-        case .string(let value): value.debugDescription
-        case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
-        case .object(let members): "{" + members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription):\($0.value)" }.joined(separator: ",") + "}"
-        }
-    }
 }
 
 /// Runs async code to the end from the fuzzer's synchronous callback.
