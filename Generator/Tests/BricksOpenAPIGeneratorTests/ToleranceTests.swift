@@ -120,6 +120,29 @@ import Testing
         #expect(api.operations.first?.parameters.first?.type == .int)
     }
 
+    /// The same `$ref` in a query, a header or a cookie: the value it wraps, optional unless
+    /// required (a header was left out as "neither a value, a list of values nor an object", a
+    /// query's went through the `deepObject` encoder).
+    @Test func parametersReferringToANullableComponentAreTheirValueEverywhere() throws {
+        let text = TestFiles.document(
+            schemas: """
+                    alert-number: {type: integer, nullable: true}
+                """,
+            paths: """
+                {"/alerts": {get: {operationId: listAlerts,
+                  parameters: [{name: since, in: query, required: true, schema: {$ref: "#/components/schemas/alert-number"}},
+                               {name: X-Alert, in: header, schema: {$ref: "#/components/schemas/alert-number"}},
+                               {name: alert, in: cookie, schema: {$ref: "#/components/schemas/alert-number"}}],
+                  responses: {"204": {description: done}}}}}
+                """
+        ).replacingOccurrences(of: "openapi: 3.1.0", with: "openapi: 3.0.3")
+        let (api, summary, _) = try TestFiles.translate(text)
+        #expect(summary.skippedOperations.isEmpty)
+        let parameters = try #require(api.operations.first).parameters
+        #expect(parameters.map(\.type) == [.int, .optional(.int), .optional(.int)])
+        #expect(parameters.map(\.encoding) == Array(repeating: .scalar(.describable), count: 3))
+    }
+
     /// An object or a list in a path or header is written in its style (it was skipped as
     /// "neither a value nor a list of values"); only an object with a member that is itself a list
     /// or an object is left out, since no style writes one in a path.

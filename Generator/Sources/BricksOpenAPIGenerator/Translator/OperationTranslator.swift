@@ -169,14 +169,13 @@ struct OperationTranslator {
             scope: &scope)
         let required = location == .path || parameter.required
         if !required { type = type.optional }
-        // A path segment always has a value: a `$ref` to a component that admits null (an alias
-        // of an optional, `AlertNumber = Int?`) is read as the value it wraps.
-        if location == .path {
-            var hops = 0
-            while case .named(let name) = type.nonOptional, let target = aliases[name], target.isOptional, hops < 16 {
-                type = target.nonOptional
-                hops &+= 1
-            }
+        // A `$ref` to a component that admits null (an alias of an optional, `AlertNumber = Int?`)
+        // is read as the value it wraps, optional unless required: a parameter with no value is
+        // left out, whatever its schema says of null.
+        var hops = 0
+        while case .named(let name) = type.nonOptional, let target = aliases[name], target.isOptional, hops < 16 {
+            type = required ? target.nonOptional : target
+            hops &+= 1
         }
 
         let encoding: ParameterEncoding
