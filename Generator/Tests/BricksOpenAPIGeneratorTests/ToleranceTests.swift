@@ -103,34 +103,18 @@ import Testing
 
     /// The mutation test's `nullable` kind on GitHub's document: `alert_number` is a path
     /// parameter whose schema is a `$ref` to a component that admits null (`AlertNumber = Int?`);
-    /// its six operations were skipped as "neither a value nor a list of values".
-    @Test func aPathParameterReferringToANullableComponentIsItsValue() throws {
+    /// its six operations were skipped as "neither a value nor a list of values". The same `$ref`
+    /// in a query, a header or a cookie: a header's was left out, a query's went through the
+    /// `deepObject` encoder. Each is the value it wraps, optional unless required.
+    @Test func parametersReferringToANullableComponentAreTheirValue() throws {
         let text = TestFiles.document(
             schemas: """
                     alert-number: {type: integer, nullable: true}
                 """,
             paths: """
                 {"/alerts/{alert_number}": {get: {operationId: getAlert,
-                  parameters: [{name: alert_number, in: path, required: true, schema: {$ref: "#/components/schemas/alert-number"}}],
-                  responses: {"204": {description: done}}}}}
-                """
-        ).replacingOccurrences(of: "openapi: 3.1.0", with: "openapi: 3.0.3")
-        let (api, summary, _) = try TestFiles.translate(text)
-        #expect(summary.skippedOperations.isEmpty)
-        #expect(api.operations.first?.parameters.first?.type == .int)
-    }
-
-    /// The same `$ref` in a query, a header or a cookie: the value it wraps, optional unless
-    /// required (a header was left out as "neither a value, a list of values nor an object", a
-    /// query's went through the `deepObject` encoder).
-    @Test func parametersReferringToANullableComponentAreTheirValueEverywhere() throws {
-        let text = TestFiles.document(
-            schemas: """
-                    alert-number: {type: integer, nullable: true}
-                """,
-            paths: """
-                {"/alerts": {get: {operationId: listAlerts,
-                  parameters: [{name: since, in: query, required: true, schema: {$ref: "#/components/schemas/alert-number"}},
+                  parameters: [{name: alert_number, in: path, required: true, schema: {$ref: "#/components/schemas/alert-number"}},
+                               {name: since, in: query, required: true, schema: {$ref: "#/components/schemas/alert-number"}},
                                {name: X-Alert, in: header, schema: {$ref: "#/components/schemas/alert-number"}},
                                {name: alert, in: cookie, schema: {$ref: "#/components/schemas/alert-number"}}],
                   responses: {"204": {description: done}}}}}
@@ -139,8 +123,8 @@ import Testing
         let (api, summary, _) = try TestFiles.translate(text)
         #expect(summary.skippedOperations.isEmpty)
         let parameters = try #require(api.operations.first).parameters
-        #expect(parameters.map(\.type) == [.int, .optional(.int), .optional(.int)])
-        #expect(parameters.map(\.encoding) == Array(repeating: .scalar(.describable), count: 3))
+        #expect(parameters.map(\.type) == [.int, .int, .optional(.int), .optional(.int)])
+        #expect(parameters.map(\.encoding) == Array(repeating: .scalar(.describable), count: 4))
     }
 
     /// An object or a list in a path or header is written in its style (it was skipped as
