@@ -29,7 +29,7 @@ actor BusyCount {
 }
 let busy = BusyCount()
 struct CountBusy: Middleware {
-    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+    func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
         let response = try await next(head, body, context)
         if response.head.statusCode == 503 { await busy.add() }
         return response
@@ -40,7 +40,7 @@ struct CountBusy: Middleware {
 struct CSRFHeaders: Middleware {
     let token: String
     let client: String
-    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+    func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
         var head = head
         head.headerFields["Prefect-Csrf-Token"] = token
         head.headerFields["Prefect-Csrf-Client"] = client

@@ -242,7 +242,7 @@ import FoundationNetworking
 private struct ChunkedTransport: HTTPTransport {
     let chunks: [String]
 
-    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         let (stream, continuation) = AsyncStream<Data>.makeStream()
         for chunk in chunks { continuation.yield(Data(chunk.utf8)) }
         continuation.finish()

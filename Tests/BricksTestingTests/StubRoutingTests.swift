@@ -93,7 +93,7 @@ import FoundationNetworking
 
     @Test func sessionInOneLine() async throws {
         struct Stamp: Middleware {
-            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 var request = request

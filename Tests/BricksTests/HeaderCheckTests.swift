@@ -33,7 +33,7 @@ import Testing
 
     @Test func aValueWithALineBreakAddedByAMiddlewareIsRefusedBeforeTheTransport() async throws {
         struct Smuggler: Middleware {
-            func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+            func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
                 async throws -> RawResponse
             {
                 var head = head

@@ -35,7 +35,7 @@ private struct HeaderProxy<Base: RequestContextType>: RequestProxy {
 
 private struct SetHeader: Middleware {
     let name: String, value: String
-    func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+    func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
         var request = request
         request.setValue(value, forHTTPHeaderField: name)
         return try await next(request, body, context)

@@ -30,7 +30,7 @@ import FoundationNetworking
 
     @Test func sessionContextKnowsTheMethodsIdempotency() async throws {
         struct Probe: Middleware {
-            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 var request = request

@@ -11,7 +11,7 @@ import FoundationNetworking
     /// Adds its name to a request header on the way in and to the reply body on the way out.
     struct Layer: Middleware {
         let name: String
-        func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+        func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
             var request = request
             let trace = request.value(forHTTPHeaderField: "X-Trace").map { $0 + "," } ?? ""
             request.setValue(trace + name, forHTTPHeaderField: "X-Trace")
@@ -24,14 +24,14 @@ import FoundationNetworking
 
     /// Answers by itself, never calling `next`.
     struct Answering: Middleware {
-        func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+        func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
             RawResponse(head: responseHead(for: request, status: 200), body: ResponseBody(Data("short".utf8)))
         }
     }
 
     struct Throwing: Middleware {
         let error: any Error
-        func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+        func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
             throw error
         }
     }
@@ -60,7 +60,7 @@ import FoundationNetworking
         let seen = Recorder<String>()
         struct Watching: Middleware {
             let seen: Recorder<String>
-            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 do { return try await next(request, body, context) } catch {
@@ -88,9 +88,9 @@ import FoundationNetworking
     }
 
     @Test func contextStorageLetsMiddlewareCooperate() async throws {
-        enum Tag: MiddlewareContextKey { static let defaultValue = "none" }
+        enum Tag: CallContextKey { static let defaultValue = "none" }
         struct Writer: Middleware {
-            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 #expect(context[Tag.self] == "none")
@@ -147,8 +147,8 @@ import FoundationNetworking
     /// old Session shortened it instead), and the call still fails by the overall deadline.
     @Test func overallTimeoutBoundsEachCallAndLeavesTheRequestsTimeoutAlone() async throws {
         let seen = Recorder<TimeInterval>()
-        let transport = ReplyingTransport { request in
-            seen.append(request.timeoutInterval)
+        let transport = ContextReplyingTransport { request, context in
+            seen.append(context.timeoutInterval)
             if request.path == "/slow" { try await Task.sleep(for: .seconds(30)) }
             return (Data(), responseHead(for: request, status: 200))
         }
@@ -171,7 +171,7 @@ import FoundationNetworking
 
     @Test func aDeadlineThatHasPassedFailsBeforeTheTransport() async throws {
         struct Expired: Middleware {
-            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 var context = context
@@ -194,8 +194,20 @@ import FoundationNetworking
 struct ReplyingTransport: HTTPTransport {
     let reply: @Sendable (RequestHead) async throws -> (Data, ResponseHead)
     init(_ reply: @escaping @Sendable (RequestHead) async throws -> (Data, ResponseHead)) { self.reply = reply }
-    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         let (data, head) = try await reply(request)
+        return RawResponse(head: head, body: ResponseBody(data))
+    }
+}
+
+/// A transport that answers with `reply`, which sees the call's context too.
+struct ContextReplyingTransport: HTTPTransport {
+    let reply: @Sendable (RequestHead, CallContext) async throws -> (Data, ResponseHead)
+    init(_ reply: @escaping @Sendable (RequestHead, CallContext) async throws -> (Data, ResponseHead)) {
+        self.reply = reply
+    }
+    func exchange(_ request: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
+        let (data, head) = try await reply(request, context)
         return RawResponse(head: head, body: ResponseBody(data))
     }
 }
@@ -209,7 +221,7 @@ struct GatedTransport: HTTPTransport {
     let calls = Recorder<String>()
     let cancelled = Recorder<Bool>()
 
-    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         calls.append(request.path)
         await gate.arrive()
         if Task.isCancelled {
@@ -227,12 +239,12 @@ struct GatedTransport: HTTPTransport {
 /// request on when the closure returns `nil` (what the removed `StubMiddleware` did, for tests that
 /// need the context: the attempt number, the idempotency, context storage).
 struct Responder: Middleware {
-    let respond: @Sendable (RequestHead, MiddlewareContext) async throws -> StubTransport.Reply?
-    init(_ respond: @escaping @Sendable (RequestHead, MiddlewareContext) async throws -> StubTransport.Reply?) {
+    let respond: @Sendable (RequestHead, CallContext) async throws -> StubTransport.Reply?
+    init(_ respond: @escaping @Sendable (RequestHead, CallContext) async throws -> StubTransport.Reply?) {
         self.respond = respond
     }
 
-    func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+    func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
         guard let reply = try await respond(request, context) else { return try await next(request, body, context) }
         return RawResponse(
             head: ResponseHead(statusCode: reply.status, headerFields: reply.headers, url: try request.makeURL()),

@@ -114,7 +114,7 @@ private extension RedirectPolicy {
     func next(after previous: URLRequest, response: ResponseHead) throws -> URLRequest? {
         let head = try RequestHead(
             method: HTTPMethod(rawValue: previous.httpMethod ?? "GET") ?? .get, url: try #require(previous.url),
-            headerFields: HeaderFields(previous.allHTTPHeaderFields ?? [:]), timeoutInterval: previous.timeoutInterval)
+            headerFields: HeaderFields(previous.allHTTPHeaderFields ?? [:]))
         let next = try redirect(
             after: head, body: previous.httpBody.map { RequestBody($0) }, response: response,
             secretHeaders: SecretNames.lowercasedHeaderFields)

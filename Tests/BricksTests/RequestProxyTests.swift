@@ -31,7 +31,7 @@ private struct Everything: RequestContextType {
     /// Built by hand, and signed: a proxy must start from this, not rebuild from the properties.
     func makeRequestHead(body: RequestBody?) throws -> RequestHead {
         let url = URL(string: "https://api.example.com/v2/things/a%20b/c%2Fd?key=k1&q=x%20y%26z")!
-        var head = try RequestHead(method: method, url: url, timeoutInterval: timeoutInterval)
+        var head = try RequestHead(method: method, url: url)
         head.headerFields["Content-Type"] = body?.contentType
         for (name, value) in headerFields.sorted(by: { $0.key < $1.key }) { head.headerFields[name] = value }
         head.headerFields["X-Signature"] = "signed"

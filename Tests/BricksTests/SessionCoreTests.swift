@@ -18,7 +18,7 @@ private struct ChunkedTransport: HTTPTransport {
     var headers: HeaderFields = [:]
     let produced = Recorder<Int>()
 
-    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         let produced = self.produced
         let count = self.count
         let chunk = Data(repeating: 0x2A, count: size)
@@ -38,7 +38,7 @@ private struct Observer: Middleware {
     let buffered = Recorder<Bool>()
     let streams = Recorder<Bool>()
 
-    func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+    func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
         let response = try await next(request, body, context)
         heads.append(response.head)
         buffered.append(response.body.bufferedData != nil)

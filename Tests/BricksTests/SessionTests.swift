@@ -137,7 +137,7 @@ import FoundationNetworking
 
     @Test func headerAddedByMiddlewareIsValidatedBeforeTheTransport() async throws {
         struct BadHeader: Middleware {
-            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 var request = request
@@ -167,7 +167,7 @@ import FoundationNetworking
     struct Tracing: Middleware {
         let name: String
         let log: Log
-        func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
+        func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws
             -> RawResponse
         {
             await log.append("\(name)>")
@@ -194,7 +194,7 @@ import FoundationNetworking
 
     @Test func contextCarriesTheEndpointAndMethod() async throws {
         struct Probe: Middleware {
-            func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
+            func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws
                 -> RawResponse
             {
                 let body = Data(#"{"id":\#(context.attempt),"login":"\#(context.endpointName) \#(request.method) \#(context.isIdempotent)"}"#.utf8)

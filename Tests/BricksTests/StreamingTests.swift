@@ -153,7 +153,7 @@ private final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     /// The chunks the body of exchange `index` produced so far (the one that ended it included).
     func producedChunks(_ index: Int) -> Int { lock.withLock { counters[index].value } }
 
-    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         var uploaded = Data()
         if let body {
             for try await chunk in try body.chunks() { uploaded.append(chunk) }

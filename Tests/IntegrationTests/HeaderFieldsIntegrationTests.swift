@@ -34,7 +34,7 @@ private final class HeadRecorder: Middleware, @unchecked Sendable {
     private let lock = NSLock()
     private var heads: [ResponseHead] = []
 
-    func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws
+    func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws
         -> RawResponse
     {
         let response = try await next(request, body, context)

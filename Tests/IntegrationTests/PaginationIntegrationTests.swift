@@ -13,7 +13,7 @@ private actor CountingTransport: HTTPTransport {
 
     init(_ base: any HTTPTransport) { self.base = base }
 
-    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         urls.append(try request.makeURL())
         return try await base.exchange(request, body: body, context: context)
     }

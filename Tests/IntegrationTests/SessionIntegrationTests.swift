@@ -118,7 +118,7 @@ struct SessionIntegrationTests {
         #expect(ContinuousClock.now - started < .seconds(5))
         // The transport alone: the head is a 401, and its (empty) body must read to the end.
         let response = try await TestTransport.make().exchange(
-            RequestHead(url: try HTTPBin.base().appendingPathComponent("status/401")), body: nil, context: TransportContext())
+            RequestHead(url: try HTTPBin.base().appendingPathComponent("status/401")), body: nil, context: CallContext())
         #expect(response.head.statusCode == 401)
         #expect(try await response.body.collect(upTo: 1024).isEmpty)
     }

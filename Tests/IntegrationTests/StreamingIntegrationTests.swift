@@ -685,7 +685,7 @@ private final class CutFileShort: @unchecked Sendable {
 private struct AppendToFile: Middleware {
     let file: URL
 
-    func intercept(_ request: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next) async throws -> RawResponse {
+    func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: Next) async throws -> RawResponse {
         let handle = try FileHandle(forWritingTo: file)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(repeating: 0x62, count: 1000))

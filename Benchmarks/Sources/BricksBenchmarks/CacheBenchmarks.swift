@@ -80,7 +80,7 @@ public enum CacheBenchmarks {
     /// 4 KiB with `max-age=3600` for any URL.
     struct ManyURLs: HTTPTransport {
         var stopsAtDeadline: Bool { true }
-        func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+        func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
             let response = ResponseHead(statusCode: 200, headerFields: ["Cache-Control": "max-age=3600"], url: try head.makeURL())
             return RawResponse(head: response, body: ResponseBody(Data(repeating: 0x61, count: 4096)))
         }

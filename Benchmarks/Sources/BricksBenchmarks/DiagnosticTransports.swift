@@ -15,7 +15,7 @@ enum DiagnosticTransports {
     struct Bare: HTTPTransport {
         let session = URLSession(configuration: .ephemeral)
 
-        func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+        func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
             // URLSession takes a URLRequest: the head field for field, the body in memory.
             var request = URLRequest(url: try head.makeURL(), timeoutInterval: head.timeoutInterval)
             request.httpMethod = head.method.rawValue

@@ -13,11 +13,11 @@ struct PrebuiltTransport: HTTPTransport {
     }
 
     /// Answers at once, so the deadline can never pass: like the built-in transports, it lets the
-    /// core hand it the deadline (in the ``TransportContext``) instead of watching the exchange
+    /// core hand it the deadline (in the ``CallContext``) instead of watching the exchange
     /// from a task of its own.
     var stopsAtDeadline: Bool { true }
 
-    func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         response
     }
 }

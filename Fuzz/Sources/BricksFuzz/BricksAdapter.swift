@@ -19,13 +19,13 @@ enum Lib {
 
     // MARK: Response head checks
 
-    /// ``TransportContext/checkHead(_:)`` with the given limits: `nil` when the head passes, else
+    /// ``CallContext/checkHead(_:)`` with the given limits: `nil` when the head passes, else
     /// whether the error was the body limit's.
     static func checkHead(
         status: Int, _ list: [Field], maximumHeaderCount: Int, maximumHeaderBytes: Int, maximumBodySize: Int,
         isHeadRequest: Bool
     ) -> (passed: Bool, tooLarge: Bool) {
-        let context = TransportContext(
+        let context = CallContext(
             bodyMode: .collected, deadline: nil, maximumBodySize: maximumBodySize,
             headLimits: ResponseLimits(maximumHeaderCount: maximumHeaderCount, maximumHeaderBytes: maximumHeaderBytes),
             lowercasedSecretHeaderNames: [], isHeadRequest: isHeadRequest)
@@ -251,7 +251,7 @@ enum Lib {
         let cache = HTTPCacheMiddleware(storage: .disk(directory: directory, maximumBytes: 1 << 20), now: { Date(timeIntervalSince1970: 1_700_000_000) })
         let result = Blocking.run { () async -> (Int, String?, [UInt8])? in
             guard let url = URL(string: key), let request = try? RequestHead(url: url) else { return nil }
-            var context = MiddlewareContext(endpointType: JSONValue.self, isIdempotent: true)
+            var context = CallContext(endpointType: JSONValue.self, isIdempotent: true)
             context.httpCachePolicy = .preferCache
             let reply = try? await cache.intercept(request, body: nil, context: context) { _, _, _ in
                 RawResponse(head: ResponseHead(statusCode: 599, url: url), body: ResponseBody(Data()))

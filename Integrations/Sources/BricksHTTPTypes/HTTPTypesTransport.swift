@@ -55,7 +55,7 @@ public struct HTTPTypesTransport: HTTPTransport {
     ///     by cancelling the closure's task, and collects the body within its size limit.
     /// - Throws: ``Bricks/BricksError`` for a request `HTTPRequest` cannot hold, or as
     ///   ``Bricks/BricksError/init(mapping:)`` maps the closure's error.
-    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws
         -> RawResponse
     {
         let httpRequest = try HTTPRequest(head)

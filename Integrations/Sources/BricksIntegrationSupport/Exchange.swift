@@ -22,19 +22,22 @@ package struct Exchange: Sendable {
     package var bodySize: Int?
     /// The error thrown instead of a response.
     package var error: (any Error)?
+    /// The statuses the endpoint takes as success (``CallContext/acceptableStatusCodes``).
+    package var acceptableStatusCodes: Range<Int>
 
     /// Starts the record of the request `head` describes, before it is sent.
-    package init(_ head: RequestHead, context: MiddlewareContext) {
+    package init(_ head: RequestHead, context: CallContext) {
         method = head.method.rawValue
         redactedURL = RequestSummary(endpoint: context.endpointName, method: method, url: head.url).url
         endpoint = context.endpointName
         attempt = context.attempt
         duration = .zero
         isBodyStreamed = false
+        acceptableStatusCodes = context.acceptableStatusCodes
     }
 
     /// The record of one measured call.
-    init(_ metrics: RequestMetrics, head: ResponseHead?) {
+    init(_ metrics: RequestMetrics, head: ResponseHead?, context: CallContext) {
         method = metrics.method
         redactedURL = RequestSummary(endpoint: metrics.endpointName, method: method, url: metrics.url).url
         endpoint = metrics.endpointName
@@ -44,10 +47,12 @@ package struct Exchange: Sendable {
         isBodyStreamed = metrics.isBodyStreamed
         bodySize = head == nil || metrics.isBodyStreamed ? nil : metrics.responseBodySize
         error = metrics.error
+        acceptableStatusCodes = context.acceptableStatusCodes
     }
 
-    /// Whether the exchange failed: an error was thrown, or the status is 400 or above.
-    package var isFailure: Bool { error != nil || head.map { Status.isFailure($0.statusCode) } ?? true }
+    /// Whether the exchange failed: an error was thrown, or the endpoint does not take the status
+    /// as success (the definition the decoding uses: ``CallContext/isSuccess(_:)``).
+    package var isFailure: Bool { error != nil || head.map { !acceptableStatusCodes.contains($0.statusCode) } ?? true }
 
     /// The duration in milliseconds.
     package var milliseconds: Double {
@@ -59,21 +64,17 @@ package struct Exchange: Sendable {
     /// the calling task: Bricks' ``RequestMetrics/measure(_:body:context:next:report:)``, the one
     /// timing of the rest of the stack, as the integrations report it.
     package static func measure(
-        _ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Middleware.Next,
+        _ head: RequestHead, body: RequestBody?, context: CallContext, next: Middleware.Next,
         report: (Exchange) -> Void
     ) async throws -> RawResponse {
         try await RequestMetrics.measure(head, body: body, context: context, next: next) { metrics, response in
-            report(Exchange(metrics, head: response))
+            report(Exchange(metrics, head: response, context: context))
         }
     }
 }
 
 /// The status rules the integrations share.
 package enum Status {
-    /// Whether a status counts as a failure: 400 and above, as OpenTelemetry marks HTTP client
-    /// spans. The middleware cannot see the endpoint's `acceptableStatusCodes`.
-    package static func isFailure(_ status: Int) -> Bool { status >= 400 }
-
     /// Whether a status is a server's failure (500 and above).
     package static func isServerFailure(_ status: Int) -> Bool { status >= 500 }
 

@@ -16,9 +16,10 @@ import Logging
 ///
 /// Each request gives two entries:
 /// - `"sending request"` at `level` (default `.debug`), before the request goes on;
-/// - `"received response"` at `level` for a status below 400; `"request failed"` at `.warning`
-///   for a status from 400 to 499 or a cancelled call, and at `.error` for a status of 500 and
-///   above or any other error (transport failure, time-out, too large…).
+/// - `"received response"` at `level` for a status the endpoint accepts
+///   (``CallContext/isSuccess(_:)``); `"request failed"` at `.error` for any other status of 500
+///   and above or an error (transport failure, time-out, too large…), at `.warning` for any other
+///   status or a cancelled call.
 ///
 /// Metadata (values are strings):
 ///
@@ -57,7 +58,7 @@ public struct SwiftLogMiddleware: Middleware {
     }
 
     /// Logs the request, passes it on, and logs the response or the error.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
         async throws -> RawResponse
     {
         let started = Exchange(head, context: context)
@@ -83,12 +84,12 @@ public struct SwiftLogMiddleware: Middleware {
         // Only for replies HTTPCacheMiddleware served (placed after this middleware).
         if head.source != .network { metadata["bricks.response.source"] = .string(head.source.description) }
         if let size = exchange.bodySize { metadata["http.response.body.size"] = .string(String(size)) }
-        if Status.isServerFailure(head.statusCode) {
-            logger.log(level: .error, "request failed", metadata: metadata)
-        } else if Status.isFailure(head.statusCode) {
-            logger.log(level: .warning, "request failed", metadata: metadata)
-        } else {
+        if !exchange.isFailure {
             logger.log(level: level, "received response", metadata: metadata)
+        } else if Status.isServerFailure(head.statusCode) {
+            logger.log(level: .error, "request failed", metadata: metadata)
+        } else {
+            logger.log(level: .warning, "request failed", metadata: metadata)
         }
     }
 

@@ -17,7 +17,7 @@ import Foundation
 /// | --- | --- | --- |
 /// | `Counter` | `bricks.requests` | once per request, answered or failed |
 /// | `Timer` | `bricks.request.duration` | the time the rest of the stack took (nanoseconds, displayed in milliseconds) |
-/// | `Counter` | `bricks.request.failures` | once per request that failed: a status of 400 and above, or an error |
+/// | `Counter` | `bricks.request.failures` | once per request that failed: a status the endpoint does not accept (its `acceptableStatusCodes`), or an error |
 ///
 /// Each carries the dimensions `endpoint` (the endpoint's own type name, such as `GetUser`),
 /// `method` (`GET`…) and `status` (`2xx`, `3xx`, `4xx`, `5xx`, or `error` when no response
@@ -56,7 +56,7 @@ public struct SwiftMetricsMiddleware: Middleware {
     }
 
     /// Measures the rest of the stack and records its metrics.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
         async throws -> RawResponse
     {
         try await Exchange.measure(head, body: body, context: context, next: next) { exchange in record(exchange) }

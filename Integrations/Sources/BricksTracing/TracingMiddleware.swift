@@ -27,10 +27,10 @@ import Tracing
 /// | `server.address`, `server.port` | the URL's host, and its port (80 or 443 by default) |
 /// | `http.response.status_code` | the status, when a response came |
 /// | `http.request.resend_count` | the attempt number less one, on a retry (attempt 2 and later) |
-/// | `error.type` | the status as text for a status of 400 and above; otherwise the failure's kind (`timeout`, `transport`, `cancelled`…) or the error's type name |
+/// | `error.type` | the status as text for a status the endpoint does not accept (``CallContext/isSuccess(_:)``); otherwise the failure's kind (`timeout`, `transport`, `cancelled`…) or the error's type name |
 /// | `bricks.endpoint`, `bricks.attempt` | the endpoint's own type name, and the attempt number |
 ///
-/// A status of 400 and above, or an error, sets the span's status to `.error`; an error is also
+/// A status the endpoint does not accept (its `acceptableStatusCodes`), or an error, sets the span's status to `.error`; an error is also
 /// recorded on the span (a `URLError` as the ``Bricks/BricksError`` it becomes, so that no URL
 /// secret reaches the tracer). Success leaves the status unset, as the conventions ask.
 ///
@@ -59,7 +59,7 @@ public struct TracingMiddleware: Middleware {
 
     /// Starts the span, injects its context into the request's header fields, passes the request
     /// on, and ends the span with the outcome.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next)
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next)
         async throws -> RawResponse
     {
         let tracer = self.tracer ?? InstrumentationSystem.tracer
@@ -80,7 +80,7 @@ public struct TracingMiddleware: Middleware {
             }
             let status = response.head.statusCode
             span.attributes["http.response.status_code"] = status
-            if Status.isFailure(status) {
+            if !context.isSuccess(status) {
                 span.attributes["error.type"] = String(status)
                 span.setStatus(SpanStatus(code: .error))
             }
@@ -103,7 +103,7 @@ public struct TracingMiddleware: Middleware {
         "CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "TRACE", "QUERY",
     ]
 
-    private static func describe(_ head: RequestHead, context: MiddlewareContext, into attributes: inout SpanAttributes) {
+    private static func describe(_ head: RequestHead, context: CallContext, into attributes: inout SpanAttributes) {
         let method = head.method.rawValue
         if knownMethods.contains(method) {
             attributes["http.request.method"] = method

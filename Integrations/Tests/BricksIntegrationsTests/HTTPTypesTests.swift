@@ -211,7 +211,7 @@ import Testing
         var head = try RequestHead(url: URL(string: "https://api.example.com/")!)
         head.headerFields.append(name: ":path", value: "/admin")
         await #expect(throws: BricksError.self) {
-            _ = try await transport.exchange(head, body: nil, context: TransportContext())
+            _ = try await transport.exchange(head, body: nil, context: CallContext())
         }
         #expect(sent.requests.isEmpty)
     }

@@ -151,7 +151,7 @@ import Tracing
     @Test func aNonStandardMethodIsOther() async throws {
         let purge = try #require(HTTPMethod(rawValue: "PURGE"))
         let head = try RequestHead(method: purge, url: URL(string: "http://localhost:8080/cache")!)
-        let context = MiddlewareContext(endpointType: Probe.self, isIdempotent: false)
+        let context = CallContext(endpointType: Probe.self, isIdempotent: false)
         let tracing = TracingMiddleware(tracer: tracer)
         let response = try await tracing.intercept(head, body: nil, context: context) { head, _, _ in
             RawResponse(head: ResponseHead(statusCode: 200, url: try head.makeURL()))
@@ -186,11 +186,11 @@ import Tracing
 
 /// A middleware made of a closure, for the tests.
 struct ClosureMiddleware: Middleware {
-    let handle: @Sendable (RequestHead, RequestBody?, MiddlewareContext, Next) async throws -> RawResponse
-    init(_ handle: @escaping @Sendable (RequestHead, RequestBody?, MiddlewareContext, Next) async throws -> RawResponse) {
+    let handle: @Sendable (RequestHead, RequestBody?, CallContext, Next) async throws -> RawResponse
+    init(_ handle: @escaping @Sendable (RequestHead, RequestBody?, CallContext, Next) async throws -> RawResponse) {
         self.handle = handle
     }
-    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next)
+    func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next)
         async throws -> RawResponse
     { try await handle(head, body, context, next) }
 }

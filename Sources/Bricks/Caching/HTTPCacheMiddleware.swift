@@ -33,7 +33,7 @@ import Foundation
 ///   RFC 5861's `stale-if-error`) and `staleWhileRevalidate` (serve it at once and revalidate in
 ///   the background); `must-revalidate` and `no-cache` replies are never served stale.
 ///
-/// Not cached: streams and downloads (``MiddlewareContext/bodyMode``), requests the caller
+/// Not cached: streams and downloads (``CallContext/bodyMode``), requests the caller
 /// made conditional or partial (`If-None-Match`, `Range`…), and `HEAD`. Place it after logging and
 /// metrics (so that they see hits) and before authorization refresh and retry (so that only the
 /// network is retried); it must see the `Authorization` field to keep replies of different users
@@ -87,7 +87,7 @@ public struct HTTPCacheMiddleware: Middleware {
     func storedBytes() async -> Int { await store.storedBytes() }
 
     /// Serves `request` from the store, revalidates it, or fetches and stores it.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next)
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next)
         async throws -> RawResponse
     {
         let url = try head.makeURL()
@@ -128,7 +128,7 @@ public struct HTTPCacheMiddleware: Middleware {
         let fields: HeaderFields
         let control: CacheControl
         let credentials: String?
-        let context: MiddlewareContext
+        let context: CallContext
         let next: Next
     }
 
@@ -313,7 +313,7 @@ public struct HTTPCacheMiddleware: Middleware {
 
     /// The SHA-256 of the secret header fields a request carries (those logs hide: `Authorization`,
     /// `Cookie`…, and the endpoint's own), or `nil` when it carries none.
-    static func credentials(in fields: HeaderFields, context: MiddlewareContext) -> String? {
+    static func credentials(in fields: HeaderFields, context: CallContext) -> String? {
         let names = context.secretHeaderNames
         let secrets = fields.filter { SecretNames.isSecret(headerNamed: $0.name, in: names) }
             .map { "\($0.name.lowercased()):\($0.value)" }.sorted()

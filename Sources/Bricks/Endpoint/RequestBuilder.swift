@@ -29,9 +29,9 @@ enum RequestBuilder {
         try apply(request.headerFields, to: &fields, layer: "headerFields")
         try apply(request.additionalHeaderFields, to: &fields, layer: "additionalHeaderFields")
         fields.markChecked()  // each field was checked as it was set
-        return try RequestHead(
-            method: method, parts: built.parts, headerFields: fields, timeoutInterval: request.timeoutInterval,
-            basePath: built.basePath, baseQueryCount: built.baseQueryCount)
+        return RequestHead(
+            method: method, parts: built.parts, headerFields: fields, basePath: built.basePath,
+            baseQueryCount: built.baseQueryCount)
     }
 
     /// Runs `body`, passing a ``BricksError`` through and turning any other error into one.

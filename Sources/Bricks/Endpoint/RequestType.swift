@@ -61,7 +61,7 @@ public protocol RequestType {
     /// app-wide protocol, they are never sent to another origin on a redirect and never logged.
     /// Default: none.
     var secretHeaderNames: Set<String> { get }
-    /// The timeout in seconds; fractions are honoured. Default: 60.
+    /// The longest one exchange may take, in seconds; fractions are honoured. Default: 60.
     var timeoutInterval: TimeInterval { get }
     /// How ``HTTPCacheMiddleware`` treats this endpoint. Default: ``HTTPCachePolicy/standard``.
     var httpCachePolicy: HTTPCachePolicy { get }
@@ -76,6 +76,11 @@ public protocol RequestType {
     /// `Content-Type`). A proxy implements it by editing its base's head.
     /// - Throws: ``BricksError`` for a URL, header, timeout or method that cannot be sent.
     func makeRequestHead(body: RequestBody?) throws -> RequestHead
+    /// Gives the call's context what this endpoint tells middleware and transports besides its
+    /// requirements: the values of your own ``CallContextKey``s, or ``CallContext/isIdempotent``
+    /// for a request that may be repeated safely. ``Session`` calls it once per call, after reading
+    /// the settings requirements into `context`. A proxy calls its base's first. Default: nothing.
+    func configure(_ context: inout CallContext)
 }
 
 extension RequestType {
@@ -101,9 +106,11 @@ extension RequestType {
     public var httpCachePolicy: HTTPCachePolicy { .standard }
     /// No body: only body mixins, or an endpoint of your own, send one.
     public func makeRequestBody() throws -> RequestBody? { nil }
+    /// Nothing beyond the requirements.
+    public func configure(_ context: inout CallContext) {}
 
     /// Builds the head: URL from ``baseURL``, ``path``, ``pathSegments``, ``queryItems`` and
-    /// ``encodedQueryItems()``; then method, timeout, the body's ``RequestBody/contentType``, ``headerFields``
+    /// ``encodedQueryItems()``; then method, the body's ``RequestBody/contentType``, ``headerFields``
     /// and ``additionalHeaderFields`` (each winning over the one before).
     ///
     /// - Throws: ``BricksError/Reason/invalidURL(_:)``, ``BricksError/Reason/invalidHeader(name:reason:)``
@@ -118,6 +125,8 @@ extension RequestType {
     /// - Throws: as ``makeRequestBody()`` and ``makeRequestHead(body:)``.
     public func makeURLRequest() throws -> URLRequest {
         let body = try makeRequestBody()
-        return try URLRequest(try makeRequestHead(body: body), body: body)
+        var request = try URLRequest(try makeRequestHead(body: body), body: body)
+        request.timeoutInterval = try CallContext.checkedTimeout(timeoutInterval)
+        return request
     }
 }

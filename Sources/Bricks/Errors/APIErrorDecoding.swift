@@ -3,7 +3,8 @@ import Foundation
 /// How a reply becomes the endpoint's `Response` or an error: the one place, for whole-body
 /// calls, streams and downloads alike.
 ///
-/// A status the endpoint accepts (``ResponseType/acceptableStatusCodes``) is decoded with
+/// A status the call accepts (``CallContext/isSuccess(_:)``: the endpoint's
+/// ``ResponseType/acceptableStatusCodes``) is decoded with
 /// ``ResponseType/decode(_:response:)``; a `DecodingError` becomes
 /// ``BricksError/Reason/decoding(_:bodyExcerpt:)``. Any other status becomes, in this order: the
 /// error of ``ResponseType/error(forStatus:data:response:)``; the API's own error decoded with
@@ -14,9 +15,9 @@ enum APIErrorDecoding {
     /// - Throws: the error for an unacceptable status, a decoding ``BricksError``, or the
     ///   endpoint's own decoding error unchanged (an envelope's failure, say).
     static func decode<Request: ResponseType>(
-        _ request: Request, data: Data, head: ResponseHead, summary: () -> RequestSummary
+        _ request: Request, data: Data, head: ResponseHead, context: CallContext, summary: () -> RequestSummary
     ) throws -> Request.Response {
-        guard accepts(request, head) else {
+        guard context.isSuccess(head.statusCode) else {
             throw failure(request, data: data, head: head, call: summary())
         }
         do {
@@ -28,17 +29,6 @@ enum APIErrorDecoding {
         }
         // Any other error was thrown on purpose by the endpoint's own decoding (an envelope's
         // failure, say): it reaches the caller unchanged, like a typed API error.
-    }
-
-    /// The one status gate, for whole bodies, streams and downloads: whether `request` takes the
-    /// reply as a success (its ``ResponseType/acceptableStatusCodes``).
-    static func accepts<Request: ResponseType>(_ request: Request, _ head: ResponseHead) -> Bool {
-        accepts(head, in: request.acceptableStatusCodes)
-    }
-
-    /// The gate, for a transfer that carries the endpoint's statuses rather than the endpoint.
-    static func accepts(_ head: ResponseHead, in acceptable: Range<Int>) -> Bool {
-        acceptable.contains(head.statusCode)
     }
 
     /// The reply's `Content-Type` when it is not a JSON type: what a decoding error names.

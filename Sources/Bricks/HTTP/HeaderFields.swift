@@ -107,6 +107,16 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
         isChecked = true
     }
 
+    /// Sets the field `name` as the subscript does, checking only that field: a proxy's one header,
+    /// checked once here rather than again with every other field before sending.
+    /// - Throws: ``BricksError/Reason/invalidHeader(name:reason:)`` when the field fails the check.
+    mutating func setChecked(_ name: String, to value: String?) throws(BricksError) {
+        try HeaderValidation.validate(name: name, value: value ?? "")
+        let wasChecked = isChecked
+        self[name] = value
+        isChecked = wasChecked
+    }
+
     /// Records that every field was checked one by one as it was added (the request builder).
     mutating func markChecked() { isChecked = true }
 

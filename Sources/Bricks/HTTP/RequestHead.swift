@@ -1,7 +1,7 @@
 import Foundation
 
-/// What a request says before its body: the method, the URL as its parts, the header fields and
-/// the timeout. Bricks' own value, as ``ResponseHead`` is for the response: endpoints build it,
+/// What a request says before its body: the method, the URL as its parts and the header fields.
+/// Bricks' own value, as ``ResponseHead`` is for the response: endpoints build it,
 /// middleware and proxies edit it, transports send it.
 ///
 /// The URL is kept as its parts (scheme, authority, percent-encoded path, query items); a Foundation
@@ -20,8 +20,6 @@ public struct RequestHead: Sendable, Hashable {
     public var method: HTTPMethod
     /// The header fields, in order, repeated names kept.
     public var headerFields: HeaderFields
-    /// The longest the exchange may take, in seconds: positive and finite (see ``setTimeout(_:)``).
-    public private(set) var timeoutInterval: TimeInterval
     /// Where the request goes: the URL's parts, in one immutable object, so that handing a head
     /// down the stack copies three values, not ten.
     private var location: Location
@@ -32,14 +30,10 @@ public struct RequestHead: Sendable, Hashable {
     ///   - url: an absolute `http` or `https` URL with a host and no user info; its fragment is
     ///     dropped (it is never sent).
     ///   - headerFields: the header fields. Default: none.
-    ///   - timeoutInterval: the timeout in seconds. Default: 60.
-    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` for any other URL,
-    ///   ``BricksError/Reason/invalidRequest(_:)`` for a timeout that is not a positive number.
-    public init(
-        method: HTTPMethod = .get, url: URL, headerFields: HeaderFields = [:], timeoutInterval: TimeInterval = 60
-    ) throws(BricksError) {
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` for any other URL.
+    public init(method: HTTPMethod = .get, url: URL, headerFields: HeaderFields = [:]) throws(BricksError) {
         let parts = try URLParts(url.absoluteString, what: "the URL")
-        try self.init(method: method, parts: parts, headerFields: headerFields, timeoutInterval: timeoutInterval)
+        self.init(method: method, parts: parts, headerFields: headerFields)
     }
 
     /// A head from parts already checked and encoded.
@@ -47,13 +41,11 @@ public struct RequestHead: Sendable, Hashable {
     ///   - basePath: the part of the path that came from the endpoint's base URL, when known.
     ///   - baseQueryCount: how many of the first query pairs came from the base URL.
     init(
-        method: HTTPMethod, parts: URLParts, headerFields: HeaderFields,
-        timeoutInterval: TimeInterval, basePath: String? = nil, baseQueryCount: Int = 0
-    ) throws(BricksError) {
-        try Self.checkTimeout(timeoutInterval)
+        method: HTTPMethod, parts: URLParts, headerFields: HeaderFields, basePath: String? = nil,
+        baseQueryCount: Int = 0
+    ) {
         self.method = method
         self.headerFields = headerFields
-        self.timeoutInterval = timeoutInterval
         location = Location(parts, basePath: basePath, baseQueryCount: baseQueryCount)
     }
 
@@ -91,20 +83,6 @@ public struct RequestHead: Sendable, Hashable {
     /// The query items in order, decoded. Set with ``setQueryItems(_:)``, which percent-encodes
     /// each name and value so that `&`, `=`, `+`, `#` and spaces arrive as written.
     public var queryItems: [URLQueryItem] { location.parts.query.map(URLParts.decode) }
-
-    /// Sets the timeout.
-    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` unless `seconds` is positive and finite.
-    public mutating func setTimeout(_ seconds: TimeInterval) throws(BricksError) {
-        try Self.checkTimeout(seconds)
-        timeoutInterval = seconds
-    }
-
-    /// The one check of a timeout's validity, for endpoints and overrides alike.
-    static func checkTimeout(_ seconds: TimeInterval) throws(BricksError) {
-        guard seconds > 0, seconds.isFinite else {
-            throw .invalidRequest("timeoutInterval must be a positive number of seconds, not \(seconds)")
-        }
-    }
 
     /// Replaces the query items.
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` if the URL cannot be built (it always can
@@ -184,16 +162,15 @@ public struct RequestHead: Sendable, Hashable {
     }
 
     /// Whether the request may be repeated or merged safely: its method is idempotent, or it
-    /// carries an `Idempotency-Key` header. Where ``MiddlewareContext/isIdempotent`` starts.
+    /// carries an `Idempotency-Key` header. Where ``CallContext/isIdempotent`` starts.
     var isIdempotent: Bool { method.isIdempotent || headerFields.contains("Idempotency-Key") }
 
     /// The origin (scheme, host, port) the request goes to.
     var origin: Origin { location.parts.origin }
 
-    /// Whether two heads send the same method, URL, header fields and timeout.
+    /// Whether two heads send the same method, URL and header fields.
     public static func == (lhs: RequestHead, rhs: RequestHead) -> Bool {
         lhs.method == rhs.method && lhs.location.parts == rhs.location.parts && lhs.headerFields == rhs.headerFields
-            && lhs.timeoutInterval == rhs.timeoutInterval
     }
 
     /// Hashes the method, URL and header fields.

@@ -58,7 +58,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     /// ``collect(upTo:)`` within the exchange's limit, with room reserved for `expectedLength`
     /// bytes when it is known.
-    func collect(within context: TransportContext, expectedLength: Int?) async throws -> Data {
+    func collect(within context: CallContext, expectedLength: Int?) async throws -> Data {
         try await collect(upTo: BodySizeLimit(context.maximumBodySize), expectedLength: expectedLength)
     }
 

@@ -30,7 +30,7 @@ public struct ActivityMiddleware: Middleware {
     public var requestsInFlight: Int { counter.count.withLock { $0 } }
 
     /// Counts the request while it passes through.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
         async throws -> RawResponse
     {
         counter.add(1)

@@ -63,7 +63,7 @@ public struct AuthorizationMiddleware: Middleware {
 
     /// Authorizes the request, and resends it once with a renewed token if it was rejected.
     /// - Throws: the provider's errors, including a failed refresh, unchanged.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
         async throws -> RawResponse
     {
         guard !head.headerFields.contains(headerName) else { return try await next(head, body, context) }

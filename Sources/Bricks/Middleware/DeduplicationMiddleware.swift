@@ -28,7 +28,7 @@ public struct DeduplicationMiddleware: Middleware {
     }
 
     /// Joins an identical request in flight, or sends this one and lets later identical ones join it.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next)
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next)
         async throws -> RawResponse
     {
         // A streamed body has one reader: it cannot be shared.

@@ -55,7 +55,7 @@ public struct LoggingMiddleware: Middleware {
     }
 
     /// Logs the request, passes it on, and logs the reply or the error.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
         async throws -> RawResponse
     {
         let method = head.method.rawValue

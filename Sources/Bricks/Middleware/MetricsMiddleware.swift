@@ -22,7 +22,7 @@ public struct MetricsMiddleware: Middleware {
     }
 
     /// Measures the rest of the stack.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
         async throws -> RawResponse
     {
         try await RequestMetrics.measure(head, body: body, context: context, next: next) { metrics, _ in report(metrics) }

@@ -2,7 +2,7 @@
 /// retry, de-duplication, and your own.
 ///
 /// A middleware receives the request's ``RequestHead`` and ``RequestBody`` and a
-/// ``MiddlewareContext``, and calls `next` to pass them on towards the transport. It may change
+/// ``CallContext``, and calls `next` to pass them on towards the transport. It may change
 /// the head, body or context first, change or replace the
 /// response, answer without calling `next` at all, call `next` more than once (retry), or throw.
 ///
@@ -10,7 +10,7 @@
 ///
 /// ```swift
 /// struct UserAgentMiddleware: Middleware {
-///     func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+///     func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
 ///         async throws -> RawResponse
 ///     {
 ///         var head = head
@@ -21,7 +21,7 @@
 /// ```
 ///
 /// The response comes back as its head and body. For ``Session/send(_:)`` the body is already
-/// collected (``ResponseBody/bufferedData``); for a streamed call (``MiddlewareContext/bodyMode``)
+/// collected (``ResponseBody/bufferedData``); for a streamed call (``CallContext/bodyMode``)
 /// it is still unread, so that middleware acts on the head before any body is handed out.
 ///
 /// Errors: a `URLError` or `CancellationError` that leaves the stack reaches the caller as the
@@ -34,7 +34,7 @@
 /// besides (a context key, a helper) needs `nonisolated` too.
 public protocol Middleware: Sendable {
     /// The rest of the stack: the following middleware, and finally the Session's core and the transport.
-    typealias Next = @Sendable (RequestHead, RequestBody?, MiddlewareContext) async throws -> RawResponse
+    typealias Next = @Sendable (RequestHead, RequestBody?, CallContext) async throws -> RawResponse
 
     /// Handles one request, usually by calling `next`.
     /// - Parameters:
@@ -46,6 +46,6 @@ public protocol Middleware: Sendable {
     ///     ``DeduplicationMiddleware`` does); an adopter that only calls it in place may declare
     ///     the parameter without `@escaping`.
     /// - Returns: the response, which the middleware before this one will see.
-    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next)
+    func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next)
         async throws -> RawResponse
 }

@@ -23,7 +23,7 @@ import Foundation
 ///   has passed, so the wait happens once. Each retry is also counted against the budget.
 /// - The state is per host and shared by every request through this middleware (and its
 ///   copies): make one and keep it, as a ``Session`` does.
-/// - A wait that would pass the call's ``MiddlewareContext/deadline``, or last longer than the
+/// - A wait that would pass the call's ``CallContext/deadline``, or last longer than the
 ///   policy's ``RateLimitPolicy/maximumWait``, fails at once with
 ///   ``BricksError/Reason/rateLimited(until:why:)``; nothing is sent.
 /// - Cancelling the task ends a wait at once with ``BricksError/Reason/cancelled``.
@@ -45,7 +45,7 @@ public struct RateLimitMiddleware: Middleware {
     /// - Throws: ``BricksError/Reason/rateLimited(until:why:)`` when the wait would pass the deadline
     ///   or the policy's longest wait; ``BricksError/Reason/cancelled`` when the task is cancelled;
     ///   or what the rest of the stack throws.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
         async throws -> RawResponse
     {
         // Where a rate limit applies: the origin (scheme, host and port).
@@ -63,7 +63,7 @@ public struct RateLimitMiddleware: Middleware {
     }
 
     /// Waits until the host's state lets the request go, and counts it as sent.
-    private func admit(to host: Origin, isWrite: Bool, context: MiddlewareContext) async throws
+    private func admit(to host: Origin, isWrite: Bool, context: CallContext) async throws
         -> RateLimitHostState.Ticket
     {
         while true {

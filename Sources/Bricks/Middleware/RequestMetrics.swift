@@ -39,7 +39,7 @@ public struct RequestMetrics: Sendable {
     /// ```swift
     /// struct SlowCallMiddleware: Middleware {
     ///     func intercept(
-    ///         _ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next
+    ///         _ head: RequestHead, body: RequestBody?, context: CallContext, next: Next
     ///     ) async throws -> RawResponse {
     ///         try await RequestMetrics.measure(head, body: body, context: context, next: next) { metrics, _ in
     ///             if metrics.duration > .seconds(2) { print("slow:", metrics.endpointName) }
@@ -56,7 +56,7 @@ public struct RequestMetrics: Sendable {
     /// - Returns: what `next` returned.
     /// - Throws: what `next` threw.
     public static func measure(
-        _ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Middleware.Next,
+        _ head: RequestHead, body: RequestBody?, context: CallContext, next: Middleware.Next,
         report: (RequestMetrics, ResponseHead?) -> Void
     ) async throws -> RawResponse {
         let clock = ContinuousClock()

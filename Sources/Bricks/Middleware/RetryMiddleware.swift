@@ -11,16 +11,16 @@ import Foundation
 /// ```
 ///
 /// Rules:
-/// - Only idempotent requests are retried (``MiddlewareContext/isIdempotent``: `GET`, `PUT`,
+/// - Only idempotent requests are retried (``CallContext/isIdempotent``: `GET`, `PUT`,
 ///   `DELETE`…, or any request with an `Idempotency-Key` header), unless the policy says
 ///   ``RetryPolicy/retriesNonIdempotentRequests``.
 /// - When attempts run out, the last reply goes on to the caller (and fails there as an
 ///   unacceptable status), or the last error is thrown.
 /// - Cancelling the task stops at once with ``BricksError/Reason/cancelled``, also during a wait.
-/// - It never waits past the ``MiddlewareContext/deadline``: when the next try could not start
+/// - It never waits past the ``CallContext/deadline``: when the next try could not start
 ///   before it, the call fails at once with ``BricksError/Reason/timedOut(after:)``.
 ///
-/// Each new try passes ``MiddlewareContext/attempt`` raised by one to the middleware below.
+/// Each new try passes ``CallContext/attempt`` raised by one to the middleware below.
 public struct RetryMiddleware: Middleware {
     /// The policy in force.
     public let policy: RetryPolicy
@@ -41,7 +41,7 @@ public struct RetryMiddleware: Middleware {
     /// Sends the request, and again while the policy allows.
     /// - Throws: the last error; ``BricksError/Reason/cancelled`` or ``BricksError/Reason/timedOut(after:)`` when the
     ///   task is cancelled or the deadline comes first.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
         async throws -> RawResponse
     {
         guard policy.maxAttempts > 1, context.isIdempotent || policy.retriesNonIdempotentRequests,

@@ -31,7 +31,7 @@ public struct RetryPolicy: Sendable {
     public var retryableStatusCodes: Set<Int>
     /// The longest `Retry-After` the policy waits for; beyond it the reply goes to the caller.
     public var maximumRetryAfter: Duration
-    /// Whether to retry requests whose ``MiddlewareContext/isIdempotent`` is `false` (a plain `POST`
+    /// Whether to retry requests whose ``CallContext/isIdempotent`` is `false` (a plain `POST`
     /// or `PATCH`). Prefer opting in per request with an `Idempotency-Key` header.
     public var retriesNonIdempotentRequests: Bool
     /// Decides whether an error thrown by the rest of the stack is worth another try.

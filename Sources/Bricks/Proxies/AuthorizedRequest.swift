@@ -43,9 +43,8 @@ public struct AuthorizedRequest<Base: RequestContextType>: RequestProxy, CustomS
             throw BricksError.invalidHeader(
                 name: "Authorization", reason: "the scheme must be a single token such as Bearer or Basic")
         }
-        try HeaderValidation.validate(name: "Authorization", value: credentials)
         var head = try base.makeRequestHead(body: body)
-        head.headerFields["Authorization"] = authorization
+        try head.headerFields.setChecked("Authorization", to: authorization)
         return head
     }
 

@@ -31,9 +31,8 @@ public struct HeaderOverride<Base: RequestContextType>: RequestProxy {
     /// - Throws: ``BricksError/Reason/invalidHeader(name:reason:)`` for a name that is not a token or a
     ///   value with CR, LF or NUL; otherwise what the base throws.
     public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
-        try HeaderValidation.validate(name: name, value: value ?? "")
         var head = try base.makeRequestHead(body: body)
-        head.headerFields[name] = value
+        try head.headerFields.setChecked(name, to: value)
         return head
     }
 }

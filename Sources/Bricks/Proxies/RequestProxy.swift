@@ -38,19 +38,11 @@ where Response == Base.Response, APIError == Base.APIError {
     var base: Base { get set }
 }
 
-// Forwarding of every requirement. The session and middleware read an endpoint's settings only
-// through `options`, forwarded whole, so a setting added to `EndpointOptions` needs no forwarder
-// here; a requirement added to `RequestType` or `ResponseType` that shapes the request or decodes
-// the reply does, in the same order.
+// Forwarding of every requirement of `RequestType` and `ResponseType`, in their order. The
+// session reads an endpoint's settings from its requirements on the endpoint as sent, so a
+// requirement without a forwarder here would silently take the default through any proxy:
+// `CallSettingsMatrixTests` fails for a built-in setting that does not arrive through each proxy.
 extension RequestProxy {
-    // MARK: RequestContextType
-
-    /// The base's options — its size limit, cache policy, secret header names and middleware
-    /// settings — with what this proxy states itself: a ``ResponseType/maximumResponseSize`` or
-    /// ``RequestType/httpCachePolicy`` it gives other than its base's, and its
-    /// ``RequestType/secretHeaderNames`` added to the base's.
-    public var options: EndpointOptions { base.options.overridden(by: self) }
-
     // MARK: RequestType
 
     /// The base's method.
@@ -79,6 +71,9 @@ extension RequestProxy {
     /// The base's body.
     /// - Throws: what the base's ``RequestType/makeRequestBody()`` throws.
     public func makeRequestBody() throws -> RequestBody? { try base.makeRequestBody() }
+    /// The base's context values, then nothing of this proxy's own: a proxy that gives values of
+    /// its own implements this, calling `base.configure(&context)` first.
+    public func configure(_ context: inout CallContext) { base.configure(&context) }
     /// The base's head, unchanged. A proxy that changes the request overrides this and applies
     /// its change to `base.makeRequestHead(body:)`.
     /// - Throws: what the base's ``RequestType/makeRequestHead(body:)`` throws.

@@ -12,23 +12,15 @@ import FoundationNetworking
 public struct TimeoutOverride<Base: RequestContextType>: RequestProxy {
     /// The wrapped request.
     public var base: Base
-    /// The timeout in seconds, fractions honoured.
+    /// The timeout in seconds, fractions honoured: the call's ``CallContext/timeoutInterval``. A
+    /// value that is not a positive number fails the call with
+    /// ``BricksError/Reason/invalidRequest(_:)`` before anything is sent.
     public let timeoutInterval: TimeInterval
 
     /// Wraps `base`, giving it a timeout of `timeoutInterval` seconds.
     public init(base: Base, timeoutInterval: TimeInterval) {
         self.base = base
         self.timeoutInterval = timeoutInterval
-    }
-
-    /// The base's head with this timeout.
-    /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` when the timeout is not a positive number of
-    ///   seconds; otherwise what the base throws.
-    public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
-        try RequestHead.checkTimeout(timeoutInterval)
-        var head = try base.makeRequestHead(body: body)
-        try head.setTimeout(timeoutInterval)
-        return head
     }
 }
 

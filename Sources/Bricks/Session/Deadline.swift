@@ -35,6 +35,22 @@ struct Deadline: Sendable {
         instant = now + budget
     }
 
+    /// The deadline of one exchange of a call: its ``CallContext/timeoutInterval`` from now,
+    /// within its ``CallContext/deadline``.
+    /// - Throws: ``BricksError/Reason/timedOut(after:)`` when the call's deadline has passed already.
+    init(for context: CallContext) throws(BricksError) {
+        try self.init(timeoutInterval: context.timeoutInterval, overall: context.deadline)
+    }
+
+    /// The context the layer below this deadline gets: the call's, with this deadline as its own
+    /// (none when unlimited) and whether `head` is a `HEAD` (a redirect keeps a HEAD a HEAD).
+    func context(for head: RequestHead, from call: CallContext) -> CallContext {
+        var context = call
+        context.deadline = isUnlimited ? nil : instant
+        context.isHeadRequest = head.method == .head
+        return context
+    }
+
     /// Whether there is no time limit at all.
     var isUnlimited: Bool { budget >= Self.unlimited }
 
@@ -53,7 +69,7 @@ struct Deadline: Sendable {
     }
 
     /// Whether an operation can run inline, in the caller's task: when there is no time limit, or
-    /// when the transport stops at the deadline itself (it gets it in its ``TransportContext``).
+    /// when the transport stops at the deadline itself (it gets it in its ``CallContext``).
     func runsInline(transportStops: Bool) -> Bool { isUnlimited || transportStops }
 
     /// Runs `operation` in the caller's task, where ``runsInline(transportStops:)`` allows: no

@@ -30,15 +30,8 @@ public struct ResponseLimits: Sendable, Equatable {
     /// 50 MiB: generous for API replies, small enough that a runaway body cannot exhaust memory.
     public static let defaultMaximumBodySize = 50 * 1024 * 1024
 
-    /// The one choice of a call's body limit: the endpoint's own when it states one; else, for a
-    /// body read whole, ``maximumBodySize``, and none for a streamed one (events and downloads may
-    /// be long-lived).
-    func bodyLimit(endpoint: Int?, mode: TransportContext.BodyMode) -> Int {
-        endpoint ?? (mode == .streamed ? .max : maximumBodySize)
-    }
-
     /// Checks a head against the header limits and its `Content-Length` against the exchange's
-    /// body limit (``TransportContext/checkHead(_:)`` calls it).
+    /// body limit (``CallContext/checkHead(_:)`` calls it).
     /// - Throws: ``BricksError`` with ``BricksError/Reason/invalidResponse(_:)`` or
     ///   ``BricksError/Reason/responseTooLarge(limit:)``.
     func check(_ head: ResponseHead, maximumBodySize: Int) throws(BricksError) {

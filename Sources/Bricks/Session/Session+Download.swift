@@ -40,10 +40,7 @@ extension Session {
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> ResponseHead {
         let prepared = try prepare(endpoint, bodyMode: .streamed)
-        switch try await download(
-            prepared, accepting: endpoint.acceptableStatusCodes, to: destination, resumeAttempts: resumeAttempts,
-            progress: progress)
-        {
+        switch try await download(prepared, to: destination, resumeAttempts: resumeAttempts, progress: progress) {
         case .saved(let head):
             return head
         case .rejected(let reply, let call):
@@ -61,7 +58,7 @@ extension Session {
     /// request again with `Range` and `If-Range`; a body that cannot be sent twice is not resumed.
     @concurrent
     private func download(
-        _ first: PreparedRequest, accepting acceptable: Range<Int>, to destination: URL, resumeAttempts: Int,
+        _ first: PreparedRequest, to destination: URL, resumeAttempts: Int,
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> DownloadOutcome {
         let file = try PartialFile(beside: destination)
@@ -89,7 +86,7 @@ extension Session {
                 bodyLength = range.length
                 completeLength = range.completeLength ?? completeLength
             } else {
-                if !APIErrorDecoding.accepts(head, in: acceptable) {
+                if !prepared.context.isSuccess(head.statusCode) {
                     let data = try await collect(response.body, prepared: prepared)
                     return .rejected(CollectedReply(head: head, data: data), call: call())
                 }

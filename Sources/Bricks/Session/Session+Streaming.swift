@@ -87,7 +87,7 @@ extension Session {
         let response = try await runThroughStack(prepared)
         if lastEventID != nil, response.head.statusCode == 204 { return nil }
         let call = { prepared.context.summary(of: prepared.head, answeredBy: response.head) }
-        guard APIErrorDecoding.accepts(endpoint, response.head) else {
+        guard prepared.context.isSuccess(response.head.statusCode) else {
             let data = try await collect(response.body, prepared: prepared)
             throw APIErrorDecoding.failure(endpoint, data: data, head: response.head, call: call())
         }

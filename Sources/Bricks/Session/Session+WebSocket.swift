@@ -44,45 +44,41 @@ extension Session {
         return (link, head)
     }
 
-    /// Builds the handshake in the caller's isolation, then runs it through the stack.
+    /// Builds the handshake in the caller's isolation, as every call is prepared, then runs it
+    /// through the stack.
     nonisolated(nonsending)
     private func openWebSocket<Endpoint: WebSocketEndpoint>(_ endpoint: Endpoint) async throws
         -> (link: any WebSocketLink, head: ResponseHead, call: RequestSummary)
     {
-        var context = MiddlewareContext(endpointType: Endpoint.self, isIdempotent: true)
-        // Neither shared nor cached: each handshake opens a connection of its own.
-        context.bodyMode = .streamed
-        let secretNames = endpoint.secretHeaderNames
-        if !secretNames.isEmpty { context.secretHeaderNames = SecretNames.lowercased(SecretNames.headerFields(adding: secretNames)) }
-        if let overallTimeout { context.deadline = .now + overallTimeout }
         let settings = endpoint.webSocketSettings
-        var head: RequestHead
+        // Streamed, so that it is neither shared nor cached: each handshake opens a connection of
+        // its own. Its one success is 101.
+        var prepared = try prepare(
+            endpoint, bodyMode: .streamed, maximumResponseSize: nil, acceptableStatusCodes: 101..<102,
+            webSocketSettings: settings)
         do {
-            if Task.isCancelled { throw BricksError(.cancelled) }
-            head = try endpoint.makeRequestHead(body: nil)
-            guard head.method == .get else {
+            guard prepared.head.method == .get else {
                 throw BricksError.invalidRequest(
-                    "a WebSocket handshake is a GET, but the endpoint's method is \(head.method.rawValue)")
+                    "a WebSocket handshake is a GET, but the endpoint's method is \(prepared.head.method.rawValue)")
             }
             if !settings.subprotocols.isEmpty {
-                head.headerFields["Sec-WebSocket-Protocol"] = settings.subprotocols.joined(separator: ", ")
-                try head.headerFields.check()
+                try prepared.head.headerFields.setChecked(
+                    "Sec-WebSocket-Protocol", to: settings.subprotocols.joined(separator: ", "))
             }
-        } catch var error as BricksError {
-            if error.request == nil {
-                error.request = RequestSummary(endpoint: context.endpointName, method: endpoint.method.rawValue, url: nil)
-            }
-            throw error
+        } catch {
+            throw prepared.context.failure(error, request: prepared.head)
         }
-        return try await handshake(head, context: context, settings: settings)
+        return try await handshake(prepared)
     }
 
     /// Runs the handshake through the middleware to the transport, away from the caller's actor,
     /// and returns the open link or the error for the server's refusal.
     @concurrent
-    private func handshake(_ head: RequestHead, context: MiddlewareContext, settings: WebSocketSettings) async throws
+    private func handshake(_ prepared: PreparedRequest) async throws
         -> (link: any WebSocketLink, head: ResponseHead, call: RequestSummary)
     {
+        let context = prepared.context
+        let head = prepared.head
         let call = context.summary(of: head)
         guard let transport = transport as? any WebSocketTransport else {
             throw BricksError(
@@ -97,12 +93,10 @@ extension Session {
         let terminal: Middleware.Next = { head, _, context in
             var head = head
             try head.headerFields.check()  // a no-op unless a layer added or changed a field
-            let deadline = try Deadline(timeoutInterval: head.timeoutInterval, overall: context.deadline)
-            let transportContext = WebSocketTransportContext(
-                maximumMessageSize: settings.maximumMessageSize, incomingBufferSize: settings.incomingBufferSize,
-                deadline: deadline.isUnlimited ? nil : deadline.instant, secretHeaderNames: context.secretHeaderNames)
+            let deadline = try Deadline(for: context)
+            let handshakeContext = deadline.context(for: head, from: context)
             let upgrade = try await deadline.run(transportStops: false) { [head] in
-                try await transport.openWebSocket(head, context: transportContext)
+                try await transport.openWebSocket(head, context: handshakeContext)
             }
             switch upgrade {
             case .accepted(let reply, let link):
@@ -121,20 +115,21 @@ extension Session {
             response = try await Self.fold(middleware, around: terminal)(head, nil, context)
         } catch {
             await opened.withLock { $0 }?.close(code: .goingAway, reason: "")
-            throw SessionCore.failure(error, context: context, request: head)
+            // A middleware's own error passes through unchanged, as on every other call.
+            throw context.stackFailure(error, request: head)
         }
         let link = opened.withLock { $0 }
-        if response.head.statusCode == 101, let link { return (link, response.head, call) }
+        if context.isSuccess(response.head.statusCode), let link { return (link, response.head, call) }
         await link?.close(code: .goingAway, reason: "")
         let answered = context.summary(of: head, answeredBy: response.head)
-        if response.head.statusCode == 101 {
+        if context.isSuccess(response.head.statusCode) {
             throw BricksError(.invalidResponse("a middleware answered the WebSocket handshake with 101 without opening a connection"), request: answered)
         }
         let body: Data
         do {
-            body = try await response.body.collect(upTo: limits.maximumBodySize)
+            body = try await response.body.collect(upTo: context.wholeBodyLimit)
         } catch {
-            throw SessionCore.failure(error, context: context, request: head)
+            throw context.failure(error, request: head)
         }
         throw BricksError(.unacceptableStatus(response.head, body: body), request: answered)
     }

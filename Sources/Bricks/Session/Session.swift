@@ -27,11 +27,11 @@ public struct Session: Sendable {
     /// The middleware stack; the first element sees each request first and its response last.
     public let middleware: [any Middleware]
     /// Limits on every response, unless the endpoint sets its own body size.
-    public var limits: ResponseLimits { core.limits }
+    public let limits: ResponseLimits
     /// What happens on a redirect.
     public var redirectPolicy: RedirectPolicy { core.redirectPolicy }
     /// The longest a call may take from start to end, retries and waits included, or `nil` for
-    /// no limit beyond each request's `timeoutInterval`. See ``MiddlewareContext/deadline``.
+    /// no limit beyond each request's `timeoutInterval`. See ``CallContext/deadline``.
     public private(set) var overallTimeout: Duration?
 
     private let core: SessionCore
@@ -52,8 +52,9 @@ public struct Session: Sendable {
         limits: ResponseLimits = ResponseLimits(), redirectPolicy: RedirectPolicy = .follow,
         overallTimeout: Duration? = nil
     ) {
-        let core = SessionCore(transport: transport, redirectPolicy: redirectPolicy, limits: limits)
+        let core = SessionCore(transport: transport, redirectPolicy: redirectPolicy)
         self.core = core
+        self.limits = limits
         self.middleware = middleware
         self.overallTimeout = overallTimeout
         stack = middleware.isEmpty ? core.send : Self.fold(middleware, around: core.send)
@@ -229,13 +230,14 @@ public struct Session: Sendable {
         do {
             response = try await stack(prepared.head, prepared.body, prepared.context)
         } catch {
-            throw Self.stackFailure(error, prepared: prepared)
+            throw prepared.context.stackFailure(error, request: prepared.head)
         }
         if let data = response.body.bufferedData { return CollectedReply(head: response.head, data: data) }
         do {
-            return CollectedReply(head: response.head, data: try await response.body.collect(upTo: prepared.collectLimit))
+            return CollectedReply(
+                head: response.head, data: try await response.body.collect(upTo: prepared.context.wholeBodyLimit))
         } catch {
-            throw SessionCore.failure(error, context: prepared.context, request: prepared.head)
+            throw prepared.context.failure(error, request: prepared.head)
         }
     }
 
@@ -253,7 +255,7 @@ public struct Session: Sendable {
     func decode<Request: RequestContextType>(_ request: Request, reply: CollectedReply, prepared: PreparedRequest)
         throws -> Request.Response
     {
-        try APIErrorDecoding.decode(request, data: reply.data, head: reply.head, summary: {
+        try APIErrorDecoding.decode(request, data: reply.data, head: reply.head, context: prepared.context, summary: {
             prepared.context.summary(of: prepared.head, answeredBy: reply.head)
         })
     }
@@ -264,42 +266,48 @@ public struct Session: Sendable {
         var data: Data
     }
 
-    /// A request built and ready to go down the stack.
+    /// A request built and ready to go down the stack, with the context it travels with.
     struct PreparedRequest: Sendable {
         var head: RequestHead
         var body: RequestBody?
-        var context: MiddlewareContext
-        /// The most bytes of a body read whole here (``collect(_:prepared:)``): the endpoint's
-        /// limit or the session's, also for the error reply of a stream, whose own body has none.
-        var collectLimit: Int
+        var context: CallContext
     }
 
-    /// Builds `request`'s head and body and the context they travel with.
-    func prepare<Request: RequestContextType>(_ request: Request, bodyMode: TransportContext.BodyMode) throws -> PreparedRequest {
-        var context = MiddlewareContext(endpointType: Request.self, isIdempotent: false)
-        context.bodyMode = bodyMode
-        // The endpoint's settings, read once, in one value.
-        let options = request.options
-        context.seed(with: options)
-        context.maximumBodySize = limits.bodyLimit(endpoint: options.maximumResponseSize, mode: bodyMode)
-        // A body read whole, such as the error reply of a stream or download, has the whole-body limit.
-        let collectLimit = limits.bodyLimit(endpoint: options.maximumResponseSize, mode: .collected)
-        if let overallTimeout { context.deadline = .now + overallTimeout }
-        let head: RequestHead
-        let body: RequestBody?
+    /// Builds `request`'s head and body and the context they travel with: HTTP calls, streams and
+    /// downloads.
+    func prepare<Request: RequestContextType>(_ request: Request, bodyMode: CallContext.BodyMode) throws
+        -> PreparedRequest
+    {
+        try prepare(
+            request, bodyMode: bodyMode, maximumResponseSize: request.maximumResponseSize,
+            acceptableStatusCodes: request.acceptableStatusCodes)
+    }
+
+    /// Builds the head and body of any endpoint, a WebSocket handshake's included, and the one
+    /// context of the call (``CallContext/init(for:isIdempotent:bodyMode:deadline:responseLimits:maximumResponseSize:acceptableStatusCodes:webSocketSettings:)``);
+    /// every error names the call.
+    func prepare<Request: RequestType>(
+        _ request: Request, bodyMode: CallContext.BodyMode, maximumResponseSize: Int?,
+        acceptableStatusCodes: Range<Int>, webSocketSettings: WebSocketSettings? = nil
+    ) throws -> PreparedRequest {
         do {
             if Task.isCancelled { throw BricksError(.cancelled) }
             // A body mixin's own encoding error (an `EncodingError`, say) comes back as a BricksError.
-            body = try RequestBuilder.rethrow(as: BricksError.bodyEncoding) { try request.makeRequestBody() }
-            head = try request.makeRequestHead(body: body)
+            let body = try RequestBuilder.rethrow(as: BricksError.bodyEncoding) { try request.makeRequestBody() }
+            let head = try request.makeRequestHead(body: body)
+            let context = try CallContext(
+                for: request, isIdempotent: head.isIdempotent, bodyMode: bodyMode,
+                deadline: overallTimeout.map { .now + $0 }, responseLimits: limits,
+                maximumResponseSize: maximumResponseSize, acceptableStatusCodes: acceptableStatusCodes,
+                webSocketSettings: webSocketSettings)
+            return PreparedRequest(head: head, body: body, context: context)
         } catch var error as BricksError {
             if error.request == nil {
-                error.request = RequestSummary(endpoint: context.endpointName, method: request.method.rawValue, url: nil)
+                error.request = RequestSummary(
+                    endpoint: EndpointName.of(Request.self), method: request.method.rawValue, url: nil)
             }
             throw error
         }
-        context.isIdempotent = head.isIdempotent
-        return PreparedRequest(head: head, body: body, context: context, collectLimit: collectLimit)
     }
 
     /// Runs a prepared request through the stack, away from the caller's actor.
@@ -308,30 +316,20 @@ public struct Session: Sendable {
         do {
             return try await stack(prepared.head, prepared.body, prepared.context)
         } catch {
-            throw Self.stackFailure(error, prepared: prepared)
-        }
-    }
-
-    /// An error that came out of the stack, named after the call: Bricks' own, a `URLError` and a
-    /// cancellation become a ``BricksError``; a middleware's own error is left as it is.
-    static func stackFailure(_ error: any Error, prepared: PreparedRequest) -> any Error {
-        switch error {
-        case is BricksError, is URLError, is CancellationError:
-            return SessionCore.failure(error, context: prepared.context, request: prepared.head)
-        default:
-            return error
+            throw prepared.context.stackFailure(error, request: prepared.head)
         }
     }
 
     /// The whole body of a response that went through the stack: as collected by the core, or read
-    /// now when a middleware replaced it with a stream.
+    /// now when a middleware replaced it with a stream. Its limit is the whole-body one, also for
+    /// the error reply of a stream or download.
     @concurrent
     func collect(_ body: ResponseBody, prepared: PreparedRequest) async throws -> Data {
         if let data = body.bufferedData { return data }
         do {
-            return try await body.collect(upTo: prepared.collectLimit)
+            return try await body.collect(upTo: prepared.context.wholeBodyLimit)
         } catch {
-            throw SessionCore.failure(error, context: prepared.context, request: prepared.head)
+            throw prepared.context.failure(error, request: prepared.head)
         }
     }
 }

@@ -9,40 +9,35 @@ import Foundation
 struct SessionCore: Sendable {
     let transport: any HTTPTransport
     let redirectPolicy: RedirectPolicy
-    let limits: ResponseLimits
 
     /// Sends `head` and `body` through the transport, following redirects, within the deadline.
     ///
     /// For a whole-body call the body is collected inside the deadline and the response comes
-    /// back with a buffered body; for a streamed call (``MiddlewareContext/bodyMode``) the
+    /// back with a buffered body; for a streamed call (``CallContext/bodyMode``) the
     /// deadline ends with the head and the body comes back unread, counted against the limit.
-    func send(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext) async throws -> RawResponse {
+    func send(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         do {
-            let deadline = try Deadline(timeoutInterval: head.timeoutInterval, overall: context.deadline)
-            let transportContext = TransportContext(
-                bodyMode: context.bodyMode, deadline: deadline.isUnlimited ? nil : deadline.instant,
-                maximumBodySize: context.maximumBodySize, headLimits: limits,
-                lowercasedSecretHeaderNames: context.secretHeaderNames,
-                isHeadRequest: head.method == .head)  // a redirect keeps a HEAD a HEAD
+            let deadline = try Deadline(for: context)
+            let exchangeContext = deadline.context(for: head, from: context)
             if deadline.runsInline(transportStops: transport.stopsAtDeadline) {
                 // The common case, called without a closure or a task between: each is a frame.
                 return try await deadline.inline {
-                    try await exchange(head, body: body, context: transportContext, call: context)
+                    try await exchange(head, body: body, context: exchangeContext, call: context)
                 }
             }
             return try await deadline.watched {
-                try await self.exchange(head, body: body, context: transportContext, call: context)
+                try await self.exchange(head, body: body, context: exchangeContext, call: context)
             }
         } catch {
             // Named after the request in flight: `exchange` names a redirect's target itself.
-            throw Self.failure(error, context: context, request: head)
+            throw context.failure(error, request: head)
         }
     }
 
     /// Sends `head` and each redirect the policy allows, and the response that is not followed
     /// with its body: collected and checked for a whole-body call, limited for a streamed one.
     /// Once a redirect is followed, its errors name the request in flight.
-    private func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext, call: MiddlewareContext)
+    private func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext, call: CallContext)
         async throws -> RawResponse
     {
         var current = head
@@ -71,14 +66,14 @@ struct SessionCore: Sendable {
                 currentBody = next.body
             }
         } catch where redirects > 0 {
-            throw Self.failure(error, context: call, request: current)
+            throw call.failure(error, request: current)
         }
     }
 
     /// The response with its body as the call reads it: for a whole-body call collected (inside
     /// the deadline) and checked against the limit; for a streamed call unread, counted against
     /// the limit as it is read.
-    private func withBody(_ response: RawResponse, context: TransportContext, call: MiddlewareContext, request: RequestHead)
+    private func withBody(_ response: RawResponse, context: CallContext, call: CallContext, request: RequestHead)
         async throws -> RawResponse
     {
         if context.bodyMode == .streamed {
@@ -97,24 +92,16 @@ struct SessionCore: Sendable {
     /// A streamed body that fails with ``BricksError/Reason/responseTooLarge(limit:)`` once more
     /// than `limit` bytes are read, and whose errors name the call.
     private func limited(
-        _ body: ResponseBody, by limit: TransportContext, context: MiddlewareContext, request: RequestHead
+        _ body: ResponseBody, by limit: CallContext, context: CallContext, request: RequestHead
     ) -> ResponseBody {
         let reader = LimitedReader(body.makeAsyncIterator(), limit: limit)
         return ResponseBody { @Sendable in
             do {
                 return try await reader.next()
             } catch {
-                throw Self.failure(error, context: context, request: request)
+                throw context.failure(error, request: request)
             }
         }
-    }
-
-    /// `error` as a ``BricksError`` that names the call.
-    static func failure(_ error: any Error, context: MiddlewareContext, request: RequestHead) -> BricksError {
-        var failure = BricksError(mapping: error)
-        if Task.isCancelled { failure.reason = .cancelled }
-        if failure.request == nil { failure.request = context.summary(of: request) }
-        return failure
     }
 }
 
@@ -124,9 +111,9 @@ struct SessionCore: Sendable {
 private final class LimitedReader: @unchecked Sendable {
     private var iterator: ResponseBody.AsyncIterator
     private var count: Int64 = 0
-    private let limit: TransportContext
+    private let limit: CallContext
 
-    init(_ iterator: ResponseBody.AsyncIterator, limit: TransportContext) {
+    init(_ iterator: ResponseBody.AsyncIterator, limit: CallContext) {
         self.iterator = iterator
         self.limit = limit
     }

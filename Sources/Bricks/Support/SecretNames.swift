@@ -15,7 +15,7 @@ public enum SecretNames {
     static let lowercasedHeaderFields = lowercased(headerFields)
 
     /// Bricks' secret header names with an API's own, lowercased.
-    static func headerFields(adding more: some Sequence<String>) -> Set<String> {
+    static func lowercasedHeaderFields(adding more: some Sequence<String>) -> Set<String> {
         lowercasedHeaderFields.union(lowercased(more))
     }
 

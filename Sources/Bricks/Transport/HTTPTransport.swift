@@ -23,7 +23,7 @@ import Foundation
 ///
 /// ```swift
 /// struct EchoTransport: HTTPTransport {
-///     func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+///     func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
 ///         RawResponse(head: ResponseHead(statusCode: 200, url: try head.makeURL()), body: ResponseBody(body?.data ?? Data()))
 ///     }
 /// }
@@ -40,9 +40,9 @@ public protocol HTTPTransport: Sendable {
     ///   - context: what the core asks of this exchange: its deadline, the body size limit and
     ///     the secret header names.
     /// - Throws: ``BricksError`` when no response head arrives.
-    func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse
+    func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse
 
-    /// Whether this transport stops at ``TransportContext/deadline`` by itself. When `false` (the
+    /// Whether this transport stops at ``CallContext/deadline`` by itself. When `false` (the
     /// default), the core runs each exchange in a task of its own and cancels it at the deadline,
     /// which costs a task and two thread hops per request.
     var stopsAtDeadline: Bool { get }

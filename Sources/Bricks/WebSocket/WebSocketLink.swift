@@ -5,7 +5,7 @@
 /// A link is used by several tasks at once: one reads (``receive()``), others send, and the
 /// keepalive pings. ``send(_:)`` waits while the socket cannot take more (back-pressure);
 /// ``receive()`` hands out the messages in order, and the transport reads from the socket only
-/// while fewer than ``WebSocketTransportContext/incomingBufferSize`` bytes of them wait.
+/// while fewer than ``CallContext/incomingBufferSize`` bytes of them wait.
 public protocol WebSocketLink: Sendable {
     /// Sends one message, returning once the transport has taken it (waiting while the socket is full).
     /// - Throws: ``BricksError`` when the connection is closed or broken.

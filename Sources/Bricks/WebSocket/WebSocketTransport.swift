@@ -11,8 +11,8 @@
 /// - returns ``WebSocketUpgrade/accepted(_:_:)`` with the `101` head and the open
 ///   ``WebSocketLink`` when the server accepts, and ``WebSocketUpgrade/rejected(_:)`` with the
 ///   server's reply (its body still to be read) for any other status, following no redirect;
-/// - joins a message's frames only up to ``WebSocketTransportContext/maximumMessageSize``, keeps
-///   at most ``WebSocketTransportContext/incomingBufferSize`` bytes of messages for a slow reader
+/// - joins a message's frames only up to ``CallContext/maximumMessageSize``, keeps
+///   at most ``CallContext/incomingBufferSize`` bytes of messages for a slow reader
 ///   and stops reading from the socket beyond that;
 /// - reports the server's breaches of RFC 6455 (masked frames, reserved bits or opcodes, control
 ///   frames over 125 bytes, text that is not UTF-8, invalid close codes) as
@@ -27,5 +27,5 @@ public protocol WebSocketTransport: Sendable {
     ///   - context: the connection's limits and the handshake's deadline.
     /// - Returns: the open connection with the `101` head, or the server's other reply.
     /// - Throws: ``BricksError`` when no reply arrives (connection refused, TLS, time-out).
-    func openWebSocket(_ head: RequestHead, context: WebSocketTransportContext) async throws -> WebSocketUpgrade
+    func openWebSocket(_ head: RequestHead, context: CallContext) async throws -> WebSocketUpgrade
 }

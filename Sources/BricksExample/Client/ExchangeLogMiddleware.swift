@@ -4,7 +4,7 @@ import Foundation
 /// Prints each request, its status and how long it took to standard error: what `--verbose`
 /// shows. The URLs show pagination at work: each page is the `Link` of the one before.
 struct ExchangeLogMiddleware: Middleware {
-    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+    func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
         async throws -> RawResponse
     {
         let method = head.method

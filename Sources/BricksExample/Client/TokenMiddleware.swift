@@ -5,7 +5,7 @@ import Foundation
 struct TokenMiddleware: Middleware {
     let token: String
 
-    func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: Next)
+    func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: Next)
         async throws -> RawResponse
     {
         var head = head

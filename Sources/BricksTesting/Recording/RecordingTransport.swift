@@ -43,7 +43,7 @@ public actor RecordingTransport: HTTPTransport {
     /// Sends `request` through the wrapped transport, records the exchange and returns the reply.
     /// - Throws: the wrapped transport's errors, or ``BricksTestingError/unwritableFixture(path:reason:)``
     ///   when the file cannot be written.
-    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         // Every kind of body is recorded: a file is read again, a one-shot stream is read here
         // and its bytes sent in its place.
         let bytes = try await body?.collected()
@@ -52,7 +52,7 @@ public actor RecordingTransport: HTTPTransport {
         let data = try await response.body.collect(upTo: Self.maximumRecordedBodySize)
         // The endpoint's secret header names (`RequestType.secretHeaderNames`) are redacted too.
         exchanges.append(redaction.redact(
-            RecordedExchange(request: SentRequest(head: head, httpBody: bytes), data: data, head: response.head),
+            RecordedExchange(request: SentRequest(head: head, httpBody: bytes, context: context), data: data, head: response.head),
             alsoHeaders: context.secretHeaderNames))
         try write()
         return RawResponse(head: response.head, body: ResponseBody(data))

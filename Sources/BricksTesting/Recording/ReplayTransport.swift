@@ -95,9 +95,9 @@ public actor ReplayTransport: HTTPTransport {
     /// - Throws: in strict mode, ``BricksTestingError/noRecordedExchange(request:nearest:)`` or
     ///   ``BricksTestingError/recordingsExhausted(request:count:)``; `CancellationError` when the
     ///   task is cancelled.
-    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         try Task.checkCancellation()
-        let request = SentRequest(head: head, httpBody: try await body?.collected())
+        let request = SentRequest(head: head, httpBody: try await body?.collected(), context: context)
         let key = ReplayKey(method: request.methodName, target: request.target)
         let body = request.httpBody ?? Data()
         let candidates = keys.indices.filter {

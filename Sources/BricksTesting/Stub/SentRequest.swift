@@ -13,23 +13,32 @@ import Foundation
 /// #expect(sent.httpBody == Data(contentsOf: fileURL))
 /// ```
 public struct SentRequest: Sendable {
-    /// The head: method, URL, header fields, timeout.
+    /// The head: method, URL, header fields.
     public let head: RequestHead
     /// The whole body, or `nil` when the request had none.
     public let httpBody: Data?
+    /// The call's context as the transport received it: the endpoint's settings (timeout, cache
+    /// policy, secret header names, limits, acceptable statuses), the exchange's deadline and
+    /// the values of your own keys.
+    public let context: CallContext
 
     /// Makes a record of a request.
-    public init(head: RequestHead, httpBody: Data?) {
+    /// - Parameters:
+    ///   - head: the head.
+    ///   - httpBody: the whole body, or `nil`.
+    ///   - context: the call's context. Default: one with no endpoint (a recording read back).
+    public init(head: RequestHead, httpBody: Data?, context: CallContext = CallContext()) {
         self.head = head
         self.httpBody = httpBody
+        self.context = context
     }
 
     /// The URL.
     public var url: URL? { head.url }
     /// The method's name, such as `"GET"`.
     public var httpMethod: String? { head.method.rawValue }
-    /// The timeout in seconds.
-    public var timeoutInterval: TimeInterval { head.timeoutInterval }
+    /// The timeout in seconds: the call's ``Bricks/CallContext/timeoutInterval``.
+    public var timeoutInterval: TimeInterval { context.timeoutInterval }
     /// The header fields, repeated names joined with ", ".
     public var allHTTPHeaderFields: [String: String]? {
         var fields: [String: String] = [:]

@@ -114,9 +114,9 @@ public actor StubTransport: HTTPTransport {
     /// Records `request` and answers it from the route registered last that matches it.
     /// - Throws: the reply's `failure`, the handler's error, or `CancellationError` when the task
     ///   is cancelled during a delay.
-    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         // The body read whole, as a transport sends it, whatever kind it is.
-        let request = SentRequest(head: head, httpBody: try await body?.collected())
+        let request = SentRequest(head: head, httpBody: try await body?.collected(), context: context)
         requests.append(request)
         guard let index = routes.firstIndex(where: { $0.matches(request) }) else {
             let known = routes.isEmpty ? "none" : routes.map(\.name).joined(separator: ", ")

@@ -30,14 +30,14 @@ public actor RecordingWebSocketTransport: HTTPTransport, WebSocketTransport {
     }
 
     /// Sends plain HTTP calls through the base transport, unrecorded.
-    public nonisolated func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws
+    public nonisolated func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws
         -> RawResponse
     {
         try await base.exchange(head, body: body, context: context)
     }
 
     /// Opens the connection through the base transport and records it.
-    public func openWebSocket(_ head: RequestHead, context: WebSocketTransportContext) async throws -> WebSocketUpgrade {
+    public func openWebSocket(_ head: RequestHead, context: CallContext) async throws -> WebSocketUpgrade {
         switch try await base.openWebSocket(head, context: context) {
         case .rejected(let reply):
             let body = try await reply.body.collect(upTo: 1 << 20)

@@ -26,6 +26,9 @@ public actor StubWebSocketTransport: HTTPTransport, WebSocketTransport {
     private var opened = 0
     /// Every handshake received, in order.
     public private(set) var handshakes: [RequestHead] = []
+    /// The context each handshake arrived with, in order: the endpoint's settings, the
+    /// connection's limits (``Bricks/CallContext/webSocketSettings``), the values of your own keys.
+    public private(set) var handshakeContexts: [CallContext] = []
     /// Every message the app sent, on all connections, in order.
     public private(set) var sentMessages: [WebSocketMessage] = []
     /// The closes the app sent, with their codes and reasons, in order.
@@ -44,7 +47,7 @@ public actor StubWebSocketTransport: HTTPTransport, WebSocketTransport {
     }
 
     /// Answers `404`: this stub opens WebSocket connections only.
-    public nonisolated func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws
+    public nonisolated func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws
         -> RawResponse
     {
         RawResponse(
@@ -53,8 +56,9 @@ public actor StubWebSocketTransport: HTTPTransport, WebSocketTransport {
     }
 
     /// Plays the next script.
-    public func openWebSocket(_ head: RequestHead, context: WebSocketTransportContext) async throws -> WebSocketUpgrade {
+    public func openWebSocket(_ head: RequestHead, context: CallContext) async throws -> WebSocketUpgrade {
         handshakes.append(head)
+        handshakeContexts.append(context)
         guard let script = scripts.isEmpty ? nil : scripts[Swift.min(opened, scripts.count - 1)] else {
             return .rejected(RawResponse(head: ResponseHead(statusCode: 404, url: try head.makeURL())))
         }

@@ -85,7 +85,7 @@ extension HTTPTransport {
 
     /// One exchange of `request` (its head, and its body in memory) with a default context.
     func exchange(_ request: SentRequest) async throws -> RawResponse {
-        try await exchange(request.head, body: request.httpBody.map { RequestBody($0) }, context: TransportContext())
+        try await exchange(request.head, body: request.httpBody.map { RequestBody($0) }, context: CallContext())
     }
 }
 

@@ -34,7 +34,7 @@ actor QueryRoutedStub: HTTPTransport {
     /// The path and query of every request received, as sent.
     var targets: [String] { get async { await stub.requests.map { Self.target(of: $0.url) } } }
 
-    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET") ?? .get
         let key = "\(method) \(Self.target(of: request.url))"
         let reply = replies[key] ?? StubTransport.Reply(status: 404, body: Data("no reply for \(key)".utf8))

@@ -21,7 +21,7 @@ actor TracingTransport: HTTPTransport {
 
     init(_ base: any HTTPTransport) { self.base = base }
 
-    func exchange(_ request: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    func exchange(_ request: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         let response = try await base.exchange(request, body: body, context: context)
         hops.append(
             Hop(

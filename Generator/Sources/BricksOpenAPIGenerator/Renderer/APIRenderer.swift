@@ -337,7 +337,7 @@ struct APIRenderer {
             }
             writer.line("")
             writer.line("/// Adds the credentials to the request.")
-            writer.block("\(access)func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse") { writer in
+            writer.block("\(access)func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse") { writer in
                 writer.line("var head = head")
                 writer.block("if inQuery") { writer in
                     writer.line("try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])")

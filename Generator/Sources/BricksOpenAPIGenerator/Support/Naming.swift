@@ -95,7 +95,7 @@ enum Naming {
         "Int", "Int32", "Int64", "JSONDecoder", "JSONEncoder", "Never", "Optional", "Protocol", "Range",
         "Result", "Self", "Sendable", "Set", "String", "Task", "Type", "URL", "URLQueryItem", "URLRequest",
         "UUID", "Void", "CodingKey", "CodingKeys", "RawRepresentable", "Foundation", "Bricks", "Session",
-        "HTTPMethod", "Middleware", "MiddlewareContext", "RawResponse", "ResponseHead", "ServerSentEvent",
+        "HTTPMethod", "Middleware", "CallContext", "RawResponse", "ResponseHead", "ServerSentEvent",
         "MultipartFormPart", "QueryEncoder", "Endpoint", "WebAPI", "RequestBody", "RequestHead", "JSONValue", "Indirect",
         "APIError", "Value", "OrEmpty", "Webhook",
     ]

@@ -11,7 +11,7 @@ extension URLRequest {
     ///   parts as a URL (they are checked where they enter a head, so this is a last guard that
     ///   nothing is sent elsewhere).
     init(_ head: RequestHead, body: RequestBody?) throws(BricksError) {
-        self.init(url: try head.makeURL(), timeoutInterval: head.timeoutInterval)
+        self.init(url: try head.makeURL())
         // GET is every URLRequest's method already; setting it costs a case-insensitive lookup.
         if head.method != .get { httpMethod = head.method.rawValue }
         for field in head.headerFields {

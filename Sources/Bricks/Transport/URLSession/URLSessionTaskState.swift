@@ -29,9 +29,9 @@ struct URLSessionTaskState {
     var deadlineToken: UInt64?
     /// The exchange's context: its body mode and limits. A collected body is gathered in
     /// ``bufferedBody`` and handed out with the head at the end, in one resumption of the caller.
-    let context: TransportContext
+    let context: CallContext
 
-    init(continuation: CheckedContinuation<RawResponse, any Error>, body: RequestBody?, context: TransportContext) {
+    init(continuation: CheckedContinuation<RawResponse, any Error>, body: RequestBody?, context: CallContext) {
         self.continuation = continuation
         self.body = body
         self.context = context

@@ -8,7 +8,7 @@ extension URLSessionTransport: WebSocketTransport {
     /// Fails at once: FoundationNetworking's `URLSessionWebSocketTask` compiles on Linux but its
     /// libcurl cannot carry WebSockets (the first send fails with `NSURLErrorDomain` -1002).
     /// - Throws: ``BricksError/Reason/unsupportedTransport(_:)``, naming the transport that can.
-    public func openWebSocket(_ head: RequestHead, context: WebSocketTransportContext) async throws -> WebSocketUpgrade {
+    public func openWebSocket(_ head: RequestHead, context: CallContext) async throws -> WebSocketUpgrade {
         throw BricksError(
             .unsupportedTransport(
                 "URLSession on this platform cannot carry WebSockets (FoundationNetworking's libcurl answers "
@@ -21,7 +21,7 @@ extension URLSessionTransport: WebSocketTransport {
     /// Opens the connection with a `URLSessionWebSocketTask` of a session made from this
     /// transport's configuration, and waits for the handshake's answer.
     /// - Throws: ``BricksError`` when no answer arrives.
-    public func openWebSocket(_ head: RequestHead, context: WebSocketTransportContext) async throws -> WebSocketUpgrade {
+    public func openWebSocket(_ head: RequestHead, context: CallContext) async throws -> WebSocketUpgrade {
         var request = try URLRequest(head, body: nil)
         storedCookies.add(to: &request)
         request.url = try head.makeURL().webSocketURL

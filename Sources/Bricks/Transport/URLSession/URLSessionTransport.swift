@@ -117,13 +117,13 @@ public final class URLSessionTransport: HTTPTransport {
         freshConnections.withLock { $0?.session.finishTasksAndInvalidate() }
     }
 
-    /// Stops at ``TransportContext/deadline``: the shared deadline timer fails the exchange (or the
+    /// Stops at ``CallContext/deadline``: the shared deadline timer fails the exchange (or the
     /// body being read, for a whole-body call) and cancels its task.
     public var stopsAtDeadline: Bool { true }
 
     /// Sends `head` with `body` and returns once the response head arrives.
     /// - Throws: ``BricksError`` for a failure before the head arrives.
-    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws -> RawResponse {
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         if Task.isCancelled { throw BricksError(.cancelled) }
         var wireRequest = try URLRequest(head, body: nil)
         storedCookies.add(to: &wireRequest)
@@ -145,7 +145,7 @@ public final class URLSessionTransport: HTTPTransport {
         // seconds on Linux: 0.5 fails at once) must never fire first: a whole number of seconds is
         // left as it is (both time out together), anything else rounded up, and absurd values cut
         // to what FoundationNetworking can hold.
-        let timeout = head.timeoutInterval
+        let timeout = context.timeoutInterval
         if timeout > Self.longestTimeout {
             wireRequest.timeoutInterval = Self.longestTimeout
         } else if timeout.rounded(.down) != timeout || timeout < 1 {

@@ -42,7 +42,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     func register(
-        _ task: URLSessionTask, body: RequestBody?, context: TransportContext,
+        _ task: URLSessionTask, body: RequestBody?, context: CallContext,
         continuation: CheckedContinuation<RawResponse, any Error>
     ) {
         var state = URLSessionTaskState(continuation: continuation, body: body, context: context)
@@ -125,7 +125,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         }
         // Read from Foundation's dictionary once, for either kind of call.
         let head = ResponseHead(response)
-        let context = tasks.withLock { tasks -> TransportContext? in
+        let context = tasks.withLock { tasks -> CallContext? in
             guard let context = tasks[dataTask.taskIdentifier]?.context else { return nil }
             if context.bodyMode == .collected { tasks[dataTask.taskIdentifier]?.head = head }
             return context

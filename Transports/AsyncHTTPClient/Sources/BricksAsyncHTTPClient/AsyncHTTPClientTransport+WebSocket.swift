@@ -18,10 +18,10 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
     /// opcodes, control frames over 125 bytes, fragments out of order, text that is not UTF-8 and
     /// close codes that may not be sent each close it with an error that names the breach. A
     /// message is joined from its frames only up to the context's size limit, at most
-    /// ``WebSocketTransportContext/incomingBufferSize`` messages wait for the reader, and the socket
+    /// ``CallContext/incomingBufferSize`` messages wait for the reader, and the socket
     /// is not read while they do.
     /// - Throws: ``BricksError`` when no answer to the handshake arrives.
-    public func openWebSocket(_ head: RequestHead, context: WebSocketTransportContext) async throws -> WebSocketUpgrade {
+    public func openWebSocket(_ head: RequestHead, context: CallContext) async throws -> WebSocketUpgrade {
         let secure: Bool
         switch head.scheme.lowercased() {
         case "http", "ws": secure = false

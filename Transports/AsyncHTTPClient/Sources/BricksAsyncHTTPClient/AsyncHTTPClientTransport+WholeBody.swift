@@ -9,14 +9,14 @@ import NIOHTTP1
 extension AsyncHTTPClientTransport {
     /// A whole-body call in one step, the fast path of `Session.send`: AsyncHTTPClient's delegate
     /// API with a ``WholeBodyCollector`` collects the body on the event loop, refuses it past the
-    /// context's limits (the head through `TransportContext.checkHead`, the bytes as they arrive
+    /// context's limits (the head through `CallContext.checkHead`, the bytes as they arrive
     /// through `checkBodySize`), and the context's deadline covers the body too.
     /// One resumption per request, no stream of chunks to hand over.
     /// - Parameters:
     ///   - head: the request's head.
     ///   - data: the body's bytes, or `nil` for none.
     ///   - context: the exchange's deadline and body size limit.
-    func exchangeWhole(_ head: RequestHead, data: Data?, context: TransportContext) async throws -> RawResponse {
+    func exchangeWhole(_ head: RequestHead, data: Data?, context: CallContext) async throws -> RawResponse {
         // Made once, for the request and the response head.
         let url = try head.makeURL()
         let wireRequest = try HTTPClient.Request(head, url: url, data: data)
@@ -54,7 +54,7 @@ extension AsyncHTTPClientTransport {
 }
 
 /// Collects one response whole on its event loop, refusing a reply over the limits by its head
-/// or as its bytes arrive (the core's gate, `TransportContext.checkHead` and `checkBodySize`), and
+/// or as its bytes arrive (the core's gate, `CallContext.checkHead` and `checkBodySize`), and
 /// remembering whether the head had arrived (so that a connection lost after it reads as a body
 /// cut short).
 ///
@@ -68,7 +68,7 @@ final class WholeBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable 
     }
 
     /// The exchange's context, whose checks are the one gate for the limits.
-    private let context: TransportContext
+    private let context: CallContext
     /// The request's URL, which the response head carries.
     private let url: URL
     private var head: ResponseHead?
@@ -77,7 +77,7 @@ final class WholeBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable 
     private let arrived = NIOLockedValueBox(false)
     private let result = NIOLockedValueBox<Response?>(nil)
 
-    init(context: TransportContext, url: URL) {
+    init(context: CallContext, url: URL) {
         self.context = context
         self.url = url
     }

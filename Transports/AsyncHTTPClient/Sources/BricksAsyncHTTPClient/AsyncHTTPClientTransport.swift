@@ -170,14 +170,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if isOwnedAndRunning { try await client.shutdown() }
     }
 
-    /// Stops at ``Bricks/TransportContext/deadline`` itself: a whole-body call is collected on the
+    /// Stops at ``Bricks/CallContext/deadline`` itself: a whole-body call is collected on the
     /// event loop within it (one step, AsyncHTTPClient's delegate API), a streamed one gets its
     /// head by then.
     public var stopsAtDeadline: Bool { true }
 
     /// Sends `head` with `body` and returns once the response head arrives.
     ///
-    /// When the caller reads the body whole (``Bricks/TransportContext/bodyMode``) and the
+    /// When the caller reads the body whole (``Bricks/CallContext/bodyMode``) and the
     /// body to send is in memory or absent, the response body is collected here, within the
     /// context's deadline and size limit, and comes back buffered; otherwise it comes back as
     /// AsyncHTTPClient streams it, and the deadline covers the head.
@@ -187,7 +187,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///   - context: the exchange's deadline and body size limit.
     /// - Throws: ``Bricks/BricksError`` for a failure before the head arrives (or, when the body is
     ///   collected here, before it has all arrived).
-    public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws
+    public func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws
         -> RawResponse
     {
         if context.bodyMode == .collected, body == nil || (body?.data != nil && body?.reportsProgress != true)

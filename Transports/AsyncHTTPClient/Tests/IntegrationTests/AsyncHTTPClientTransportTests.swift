@@ -7,7 +7,7 @@ import Testing
 
 /// What the Session's core hands the transport for a streamed call without a deadline: the body
 /// comes back unread, read at the caller's pace.
-private let streamed = TransportContext(bodyMode: .streamed)
+private let streamed = CallContext(bodyMode: .streamed)
 
 /// The transport itself against the local httpbin, below `Session`: one exchange, what it hands
 /// back and when, and its client's lifetime. The policy (redirects, deadlines, limits) is the
@@ -137,7 +137,7 @@ struct AsyncHTTPClientTransportTests {
     // MARK: What the context asks
 
     @Test func collectsTheBodyWhenTheCallerReadsItWhole() async throws {
-        let response = try await transport.exchange(try request("/bytes/1024"), body: nil, context: TransportContext())
+        let response = try await transport.exchange(try request("/bytes/1024"), body: nil, context: CallContext())
         #expect(response.head.statusCode == 200)
         #expect(response.body.bufferedData?.count == 1024)
     }
@@ -147,7 +147,7 @@ struct AsyncHTTPClientTransportTests {
     @Test(arguments: ["/bytes/1000", "/stream-bytes/1000?chunk_size=200"])
     func refusesABodyPastTheContextsLimit(path: String) async throws {
         let error = await #expect(throws: BricksError.self) {
-            try await transport.exchange(try request(path), body: nil, context: TransportContext(maximumBodySize: 100))
+            try await transport.exchange(try request(path), body: nil, context: CallContext(maximumBodySize: 100))
         }
         guard case .responseTooLarge(let limit) = error?.reason else {
             Issue.record("expected responseTooLarge, got \(String(describing: error))")
@@ -159,7 +159,7 @@ struct AsyncHTTPClientTransportTests {
     /// A whole-body call stops at the context's deadline while the body still arrives.
     @Test func stopsAtTheContextsDeadlineWhileTheBodyArrives() async throws {
         let started = ContinuousClock.now
-        let context = TransportContext(deadline: started + .milliseconds(500))
+        let context = CallContext(deadline: started + .milliseconds(500))
         let error = await #expect(throws: BricksError.self) {
             try await transport.exchange(try request("/drip?duration=10&numbytes=3&delay=0"), body: nil, context: context)
         }
@@ -174,7 +174,7 @@ struct AsyncHTTPClientTransportTests {
     /// A streamed call's deadline covers the head: a head that comes late fails by then.
     @Test func stopsAtTheContextsDeadlineForAStreamedCallsHead() async throws {
         let started = ContinuousClock.now
-        let context = TransportContext(bodyMode: .streamed, deadline: started + .milliseconds(500))
+        let context = CallContext(bodyMode: .streamed, deadline: started + .milliseconds(500))
         let error = await #expect(throws: BricksError.self) {
             try await transport.exchange(try request("/delay/10"), body: nil, context: context)
         }
@@ -193,7 +193,7 @@ struct AsyncHTTPClientTransportTests {
     func aClientThatFollowsRedirectsItselfIsReported(collectsBody: Bool) async throws {
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)  // follows redirects
         let transport = AsyncHTTPClientTransport(client: client)
-        let context = TransportContext(bodyMode: collectsBody ? .collected : .streamed)
+        let context = CallContext(bodyMode: collectsBody ? .collected : .streamed)
         let error = await #expect(throws: BricksError.self) {
             try await transport.exchange(try request("/redirect/1"), body: nil, context: context)
         }

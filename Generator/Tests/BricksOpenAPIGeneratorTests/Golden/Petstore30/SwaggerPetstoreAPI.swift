@@ -158,7 +158,7 @@ public nonisolated struct SwaggerPetstoreCredentials: Middleware {
     public static func bearer(_ token: String) -> SwaggerPetstoreCredentials { SwaggerPetstoreCredentials(name: "Authorization", value: "Bearer " + token) }
 
     /// Adds the credentials to the request.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
         var head = head
         if inQuery {
             try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])

@@ -166,7 +166,7 @@ public nonisolated struct PetstoreCredentials: Middleware {
     public static func xAPIKey(_ key: String) -> PetstoreCredentials { PetstoreCredentials(name: "X-API-Key", value: key) }
 
     /// Adds the credentials to the request.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: MiddlewareContext, next: @escaping Next) async throws -> RawResponse {
+    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
         var head = head
         if inQuery {
             try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])
