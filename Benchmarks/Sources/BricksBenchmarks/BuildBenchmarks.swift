@@ -99,11 +99,11 @@ public enum BuildBenchmarks {
     }
 
     /// The parts of a request that ``expectSame(_:_:_:)`` compares, for its message.
-    static func describe(method: String?, url: URL?, fields: [String: String], body: Data?, timeout: TimeInterval)
+    static func describe(method: String?, url: URL?, fields: [String: String], body: Data?)
         -> String
     {
         "\(method ?? "") \(url?.absoluteString ?? "") \(fields) "
-            + "body \(body.map { String(decoding: $0, as: UTF8.self) } ?? "none") timeout \(timeout)"
+            + "body \(body.map { String(decoding: $0, as: UTF8.self) } ?? "none")"
     }
 
     /// Header fields as one value per lowercased name, repeated names joined with ", ": how a
@@ -115,7 +115,8 @@ public enum BuildBenchmarks {
     }
 
     /// Throws unless Bricks' head and body and the hand-built request would send the same request:
-    /// the same method, URL, header fields (names without regard to case), body and timeout.
+    /// the same method, URL, header fields (names without regard to case) and body (the timeout
+    /// is the call's, not the head's).
     static func expectSame(_ bricks: (head: RequestHead, body: RequestBody?), _ hand: URLRequest, _ what: String)
         throws
     {
@@ -124,17 +125,14 @@ public enum BuildBenchmarks {
         let handFields = dictionary((hand.allHTTPHeaderFields ?? [:]).lazy.map { (name: $0.key, value: $0.value) })
         let same = head.url == hand.url && head.method.rawValue == hand.httpMethod
             && fields == handFields && sameJSON(bricks.body?.data, hand.httpBody)
-            && head.timeoutInterval == hand.timeoutInterval
         guard same else {
             throw BenchmarkError(
                 "the \(what) requests differ, so the comparison would be unfair: Bricks built "
                     + describe(
-                        method: head.method.rawValue, url: head.url, fields: fields, body: bricks.body?.data,
-                        timeout: head.timeoutInterval)
+                        method: head.method.rawValue, url: head.url, fields: fields, body: bricks.body?.data)
                     + "; by hand "
                     + describe(
-                        method: hand.httpMethod, url: hand.url, fields: handFields, body: hand.httpBody,
-                        timeout: hand.timeoutInterval))
+                        method: hand.httpMethod, url: hand.url, fields: handFields, body: hand.httpBody))
         }
     }
 }

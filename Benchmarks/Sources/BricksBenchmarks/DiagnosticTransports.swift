@@ -17,7 +17,7 @@ enum DiagnosticTransports {
 
         func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
             // URLSession takes a URLRequest: the head field for field, the body in memory.
-            var request = URLRequest(url: try head.makeURL(), timeoutInterval: head.timeoutInterval)
+            var request = URLRequest(url: try head.makeURL(), timeoutInterval: context.timeoutInterval)
             request.httpMethod = head.method.rawValue
             for field in head.headerFields { request.addValue(field.value, forHTTPHeaderField: field.name) }
             request.httpBody = body?.data

@@ -25,10 +25,9 @@ enum Lib {
         status: Int, _ list: [Field], maximumHeaderCount: Int, maximumHeaderBytes: Int, maximumBodySize: Int,
         isHeadRequest: Bool
     ) -> (passed: Bool, tooLarge: Bool) {
-        let context = CallContext(
-            bodyMode: .collected, deadline: nil, maximumBodySize: maximumBodySize,
-            headLimits: ResponseLimits(maximumHeaderCount: maximumHeaderCount, maximumHeaderBytes: maximumHeaderBytes),
-            lowercasedSecretHeaderNames: [], isHeadRequest: isHeadRequest)
+        var context = CallContext(maximumResponseSize: maximumBodySize)
+        context.responseLimits = ResponseLimits(maximumHeaderCount: maximumHeaderCount, maximumHeaderBytes: maximumHeaderBytes)
+        context.isHeadRequest = isHeadRequest
         do {
             try context.checkHead(head(status: status, list))
             return (true, false)

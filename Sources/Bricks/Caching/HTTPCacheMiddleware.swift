@@ -301,8 +301,8 @@ public struct HTTPCacheMiddleware: Middleware {
         await store.remove(Self.key(url))
         for name in ["Location", "Content-Location"] {
             guard let value = head.headerFields[name], let text = URLReference.resolve(value, against: url),
-                let target = URL(string: text),
-                Origin(target) == Origin(url)
+                let target = URL(string: text), let origin = Origin(target),
+                origin == Origin(url)
             else { continue }
             await store.remove(Self.key(target))
         }

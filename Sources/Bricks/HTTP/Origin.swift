@@ -6,12 +6,11 @@ struct Origin: Hashable, Sendable, CustomStringConvertible {
     let host: String
     let port: Int
 
-    init(_ url: URL) {
-        if let parts = try? URLParts(url.absoluteString, what: "the URL") {
-            self.init(scheme: parts.scheme, authority: parts.authority)
-        } else {
-            self.init(scheme: url.scheme ?? "", authority: url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "")
-        }
+    /// The origin of an `http(s)` URL, read as parts as every origin is; `nil` for any other URL
+    /// (it has no origin Bricks compares).
+    init?(_ url: URL) {
+        guard let parts = try? URLParts(url.absoluteString, what: "the URL") else { return nil }
+        self = parts.origin
     }
 
     /// The origin of a scheme and an authority (`host` or `host:port`, IPv6 hosts in brackets).

@@ -151,7 +151,7 @@ public struct RequestHead: Sendable, Hashable {
     private func startOf(_ base: String) throws(BricksError) -> (path: String, queryCount: Int) {
         let old = try URLParts(base, what: "baseURL", trimmingPath: true)
         let rest = path.dropFirst(old.path.count)
-        guard Origin(scheme: old.scheme, authority: old.authority) == origin, path.hasPrefix(old.path),
+        guard old.origin == origin, path.hasPrefix(old.path),
             rest.isEmpty || rest.hasPrefix("/")
         else {
             throw .invalidURL(

@@ -73,6 +73,14 @@ public struct ResponseHead: Sendable, Hashable {
         return value.split(separator: ",").first.flatMap { DecimalDigits.value($0.trimmingCharacters(in: .whitespaces)) } ?? -1
     }
 
+    /// The length of the body a transport hands out, when the head says: ``expectedContentLength``,
+    /// unless the body was decompressed on the way (`Content-Encoding`), which changes its length.
+    /// The one rule, for downloads and their resumptions.
+    var deliveredBodyLength: Int64? {
+        guard headerFields["Content-Encoding"] == nil, expectedContentLength >= 0 else { return nil }
+        return expectedContentLength
+    }
+
     /// The status with its reason phrase, such as `"404 Not Found"`.
     public var status: String {
         let phrase = Self.reasonPhrase(for: statusCode)

@@ -14,7 +14,7 @@ enum PageLink {
         else {
             throw .invalidURL("the rel=\"next\" link <\(target)> is not a valid URL")
         }
-        guard let parts = resolved, Origin(scheme: parts.scheme, authority: parts.authority) == pageParts.origin else {
+        guard let parts = resolved, parts.origin == pageParts.origin else {
             throw .invalidURL(
                 "the rel=\"next\" link <\(target)> leaves the origin of the page that carried it "
                     + "(\(page.absoluteString)); Bricks follows page links only within one origin, "

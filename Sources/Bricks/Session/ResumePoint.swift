@@ -36,8 +36,8 @@ struct ResumePoint: Sendable, Equatable {
             throw refuse("it gives the resource \(complete) bytes, but the first response gave \(completeLength)")
         }
         let length = range.last - range.first + 1
-        if head.headerFields["Content-Encoding"] == nil, head.expectedContentLength >= 0, head.expectedContentLength != length {
-            throw refuse("its Content-Length \(head.expectedContentLength) disagrees with its Content-Range \"\(field)\"")
+        if let delivered = head.deliveredBodyLength, delivered != length {
+            throw refuse("its Content-Length \(delivered) disagrees with its Content-Range \"\(field)\"")
         }
         if point.validator.hasPrefix("\"") {
             let tag = head.headerFields["ETag"]

@@ -91,7 +91,7 @@ extension Session {
                     return .rejected(CollectedReply(head: head, data: data), call: call())
                 }
                 try file.truncate()
-                bodyLength = Self.expectedLength(of: head)
+                bodyLength = head.deliveredBodyLength
                 completeLength = bodyLength
             }
             let start = file.size
@@ -141,13 +141,6 @@ extension Session {
 
     /// The most bytes a download writes between two progress reports.
     static let progressStep = 1 << 20
-
-    /// The length of the body a response delivers, when its head says: `Content-Length`, unless
-    /// the body was decompressed on the way.
-    private static func expectedLength(of head: ResponseHead) -> Int64? {
-        guard head.headerFields["Content-Encoding"] == nil, head.expectedContentLength >= 0 else { return nil }
-        return head.expectedContentLength
-    }
 
     /// The `If-Range` value that lets a download resume, when the server supports ranges: a
     /// strong `ETag`, else `Last-Modified`.

@@ -147,7 +147,7 @@ struct AsyncHTTPClientTransportTests {
     @Test(arguments: ["/bytes/1000", "/stream-bytes/1000?chunk_size=200"])
     func refusesABodyPastTheContextsLimit(path: String) async throws {
         let error = await #expect(throws: BricksError.self) {
-            try await transport.exchange(try request(path), body: nil, context: CallContext(maximumBodySize: 100))
+            try await transport.exchange(try request(path), body: nil, context: CallContext(maximumResponseSize: 100))
         }
         guard case .responseTooLarge(let limit) = error?.reason else {
             Issue.record("expected responseTooLarge, got \(String(describing: error))")
