@@ -26,15 +26,14 @@ extension RequestHead {
     /// The same request head as Bricks' `RequestHead`, field for field: the method, the URL from
     /// the scheme, authority and path (with its query), and every header field in order, repeated
     /// names kept (see ``Bricks/HeaderFields/init(_:)-(HTTPFields)``).
-    /// - Parameters:
-    ///   - request: swift-http-types' request.
-    ///   - timeoutInterval: the timeout in seconds, which `HTTPRequest` does not carry. Default: 60.
+    /// A head has no timeout: a call's is its ``Bricks/CallContext/timeoutInterval``.
+    /// - Parameter request: swift-http-types' request.
     /// - Throws: ``Bricks/BricksError``: ``Bricks/BricksError/Reason/invalidRequest(_:)`` for a
     ///   request without scheme, authority or a path starting with `/` (the `CONNECT` and
-    ///   `OPTIONS *` forms), or for a timeout that is not a positive number;
+    ///   `OPTIONS *` forms);
     ///   ``Bricks/BricksError/Reason/invalidURL(_:)`` when they do not form an `http` or `https`
     ///   URL with a host.
-    public init(_ request: HTTPRequest, timeoutInterval: TimeInterval = 60) throws(BricksError) {
+    public init(_ request: HTTPRequest) throws(BricksError) {
         guard let scheme = request.scheme, let authority = request.authority, let path = request.path,
             path.hasPrefix("/")
         else {
@@ -48,7 +47,6 @@ extension RequestHead {
         guard let url = URL(string: text), url.host != nil else {
             throw BricksError(.invalidURL("\(text) is not a valid URL"))
         }
-        try self.init(
-            method: method, url: url, headerFields: HeaderFields(request.headerFields), timeoutInterval: timeoutInterval)
+        try self.init(method: method, url: url, headerFields: HeaderFields(request.headerFields))
     }
 }

@@ -128,8 +128,6 @@ import Testing
         // Every field kept, none joined.
         #expect(converted.headerFields.values(for: "Accept") == ["text/html", "application/json"])
         #expect(converted.headerFields.values(for: "Cookie") == ["a=1", "b=2"])
-        #expect(converted.timeoutInterval == 60)
-        #expect(try RequestHead(request, timeoutInterval: 5).timeoutInterval == 5)
         // And back: the same request, field for field.
         #expect(try HTTPRequest(converted) == request)
     }

@@ -118,7 +118,7 @@ public struct CallContext: Sendable {
         self.deadline = deadline
         self.timeoutInterval = timeoutInterval
         self.maximumResponseSize = maximumResponseSize
-        self.secretHeaderNames = SecretNames.lowercasedHeaderFields(adding: secretHeaderNames)
+        self.secretHeaderNames = Self.lowercasedSecrets(adding: secretHeaderNames)
         self.acceptableStatusCodes = acceptableStatusCodes
         httpCachePolicy = .standard
         responseLimits = ResponseLimits()
@@ -141,13 +141,18 @@ public struct CallContext: Sendable {
         self.deadline = deadline
         timeoutInterval = try Self.checkedTimeout(request.timeoutInterval)
         httpCachePolicy = request.httpCachePolicy
-        let secrets = request.secretHeaderNames
-        secretHeaderNames = secrets.isEmpty ? SecretNames.lowercasedHeaderFields : SecretNames.lowercasedHeaderFields(adding: secrets)
+        secretHeaderNames = Self.lowercasedSecrets(adding: request.secretHeaderNames)
         self.acceptableStatusCodes = acceptableStatusCodes
         self.maximumResponseSize = maximumResponseSize
         self.webSocketSettings = webSocketSettings
         self.responseLimits = responseLimits
         request.configure(&self)
+    }
+
+    /// Bricks' secret header names with an API's own, lowercased once here: Bricks' own set
+    /// shared, not copied, when the API has none (every call of most APIs).
+    private static func lowercasedSecrets(adding names: Set<String>) -> Set<String> {
+        names.isEmpty ? SecretNames.lowercasedHeaderFields : SecretNames.lowercasedHeaderFields(adding: names)
     }
 
     /// The one check of a timeout's validity, for every endpoint and proxy.
