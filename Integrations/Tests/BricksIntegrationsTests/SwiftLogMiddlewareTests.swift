@@ -69,13 +69,24 @@ import Testing
         await stub.register(.get, "/missing", reply: .init(status: 404))
         await stub.register(.get, "/broken", reply: .init(status: 503))
         let session = stub.session(middleware: [SwiftLogMiddleware(logger: logger)])
-        _ = try await session.send(Probe("/missing"))
-        _ = try await session.send(Probe("/broken"))
+        _ = try? await session.send(Probe("/missing"))
+        _ = try? await session.send(Probe("/broken"))
 
         let outcomes = handler.entries.filter { $0.message != "sending request" }
         #expect(outcomes.map(\.level) == [.warning, .error])
         #expect(outcomes.map(\.message) == ["request failed", "request failed"])
         #expect(outcomes.map { $0.metadata["http.status_code"] } == ["404", "503"])
+    }
+
+    /// Success is the endpoint's: a 404 it accepts is a received response.
+    @Test func aStatusTheEndpointAcceptsIsAReceivedResponse() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/missing", reply: .init(status: 404))
+        let session = stub.session(middleware: [SwiftLogMiddleware(logger: logger)])
+        _ = try await session.send(Probe("/missing", accepting: 200..<405))
+        let outcome = try #require(handler.entries.last)
+        #expect(outcome.level == .debug && outcome.message == "received response")
+        #expect(outcome.metadata["http.status_code"] == "404")
     }
 
     @Test func transportFailureIsAnErrorWithItsType() async throws {

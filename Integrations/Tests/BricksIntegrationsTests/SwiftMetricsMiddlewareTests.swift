@@ -48,7 +48,7 @@ import Testing
         let stub = StubTransport()
         await stub.register(.get, "/x", reply: .init(status: status))
         let session = stub.session(middleware: [SwiftMetricsMiddleware(factory: metrics)])
-        _ = try await session.send(Probe("/x"))
+        _ = try? await session.send(Probe("/x"))
 
         let key = dimensions("Probe", "GET", statusClass)
         #expect(try metrics.expectCounter("bricks.requests", key).totalValue == 1)
@@ -56,13 +56,21 @@ import Testing
         #expect(try metrics.expectTimer("bricks.request.duration", key).values.count == 1)
     }
 
-    @Test func redirectAndNotModifiedAreNotFailures() async throws {
+    /// Success is the endpoint's: a status it accepts is no failure, whatever its class; one it
+    /// does not accept is, even below 400.
+    @Test func aFailureIsAStatusTheEndpointDoesNotAccept() async throws {
         let stub = StubTransport()
         await stub.register(.get, "/cached", reply: .init(status: 304))
+        await stub.register(.get, "/gone", reply: .init(status: 404))
         let session = stub.session(middleware: [SwiftMetricsMiddleware(factory: metrics)])
-        _ = try await session.send(Probe("/cached"))
+        _ = try await session.send(Probe("/cached", accepting: 200..<400))
+        _ = try await session.send(Probe("/gone", accepting: 200..<405))
         #expect(try metrics.expectCounter("bricks.requests", dimensions("Probe", "GET", "3xx")).totalValue == 1)
+        #expect(try metrics.expectCounter("bricks.requests", dimensions("Probe", "GET", "4xx")).totalValue == 1)
         #expect(metrics.counters(label: "bricks.request.failures").isEmpty)
+        _ = try? await session.send(Probe("/cached"))
+        let failures = try metrics.expectCounter("bricks.request.failures", dimensions("Probe", "GET", "3xx"))
+        #expect(failures.totalValue == 1)
     }
 
     @Test func anErrorHasTheStatusClassError() async throws {

@@ -79,13 +79,26 @@ import Tracing
         let stub = StubTransport()
         await stub.register(.get, "/x", reply: .init(status: status))
         let session = stub.session(middleware: [TracingMiddleware(tracer: tracer)])
-        _ = try await session.send(Probe("/x"))
+        _ = try? await session.send(Probe("/x"))
 
         let span = try #require(tracer.finishedSpans.only)
         #expect(span.status?.code == .error)
         #expect(span.attributes.get("error.type") == .string(String(status)))
         #expect(span.attributes.get("http.response.status_code") == .int64(Int64(status)))
         #expect(span.errors.isEmpty)
+    }
+
+    /// A status the endpoint accepts leaves the span's status unset, whatever its class.
+    @Test func aStatusTheEndpointAcceptsIsNoError() async throws {
+        let stub = StubTransport()
+        await stub.register(.get, "/x", reply: .init(status: 404))
+        let session = stub.session(middleware: [TracingMiddleware(tracer: tracer)])
+        _ = try await session.send(Probe("/x", accepting: 200..<405))
+
+        let span = try #require(tracer.finishedSpans.only)
+        #expect(span.status == nil)
+        #expect(span.attributes.get("error.type") == nil)
+        #expect(span.attributes.get("http.response.status_code") == .int64(404))
     }
 
     @Test func aTransportFailureIsRecorded() async throws {

@@ -60,12 +60,14 @@ public struct Probe: RequestContextType, GETRequestType, DataResponseType {
     public var baseURL: URL
     /// The path.
     public var path: String
-    /// Every status is acceptable.
-    public var acceptableStatusCodes: Range<Int> { 100..<1000 }
+    /// The statuses it takes as success.
+    public var acceptableStatusCodes: Range<Int>
 
     /// A probe of `path` on `baseURL`.
-    public init(_ path: String, baseURL: URL = exampleBase) {
+    /// - Parameter accepting: the statuses it takes as success. Default: `200..<300`.
+    public init(_ path: String, baseURL: URL = exampleBase, accepting: Range<Int> = 200..<300) {
         self.path = path
         self.baseURL = baseURL
+        acceptableStatusCodes = accepting
     }
 }

@@ -35,10 +35,11 @@ import Foundation
 public protocol HTTPTransport: Sendable {
     /// Sends one request and returns the response head with its body still to be read.
     /// - Parameters:
-    ///   - head: the method, URL, header fields and timeout to send.
+    ///   - head: the method, URL and header fields to send.
     ///   - body: the body to send, or `nil` for none.
-    ///   - context: what the core asks of this exchange: its deadline, the body size limit and
-    ///     the secret header names.
+    ///   - context: the call's context as the last middleware passed it on, with this exchange's
+    ///     deadline: how the body will be read, the body size limit, the timeout for the
+    ///     client's own timer, the secret header names and the values of your own keys.
     /// - Throws: ``BricksError`` when no response head arrives.
     func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse
 

@@ -24,7 +24,9 @@ public protocol WebSocketTransport: Sendable {
     /// Sends the opening handshake and returns the open connection, or the server's refusal.
     /// - Parameters:
     ///   - head: the handshake's head as the middleware left it; its URL is `http` or `https`.
-    ///   - context: the connection's limits and the handshake's deadline.
+    ///   - context: the call's context with the handshake's deadline, the connection's limits
+    ///     (``CallContext/maximumMessageSize``, ``CallContext/incomingBufferSize``), the secret
+    ///     header names and the values of your own keys.
     /// - Returns: the open connection with the `101` head, or the server's other reply.
     /// - Throws: ``BricksError`` when no reply arrives (connection refused, TLS, time-out).
     func openWebSocket(_ head: RequestHead, context: CallContext) async throws -> WebSocketUpgrade
