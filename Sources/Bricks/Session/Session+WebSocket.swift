@@ -25,9 +25,9 @@ extension Session {
     ///   ``BricksError/Reason/unsupportedTransport(_:)`` when the transport cannot carry
     ///   WebSockets, or as ``send(_:)`` for a connection that failed.
     nonisolated(nonsending)
-    public func connect<Endpoint: WebSocketEndpoint>(
-        to endpoint: Endpoint, onReconnect: WebSocketConnection<Endpoint>.ReconnectHook? = nil
-    ) async throws -> WebSocketConnection<Endpoint> {
+    public func connect<Socket: WebSocketEndpoint>(
+        to endpoint: Socket, onReconnect: WebSocketConnection<Socket>.ReconnectHook? = nil
+    ) async throws -> WebSocketConnection<Socket> {
         let (link, head, call) = try await openWebSocket(endpoint)
         let core = WebSocketCore(settings: endpoint.webSocketSettings, call: call)
         core.install(link)
@@ -37,7 +37,7 @@ extension Session {
 
     /// Opens a link to `endpoint` again, for a reconnection.
     nonisolated(nonsending)
-    func openWebSocketLink<Endpoint: WebSocketEndpoint>(_ endpoint: Endpoint) async throws
+    func openWebSocketLink<Socket: WebSocketEndpoint>(_ endpoint: Socket) async throws
         -> (link: any WebSocketLink, head: ResponseHead)
     {
         let (link, head, _) = try await openWebSocket(endpoint)
@@ -47,7 +47,7 @@ extension Session {
     /// Builds the handshake in the caller's isolation, as every call is prepared, then runs it
     /// through the stack.
     nonisolated(nonsending)
-    private func openWebSocket<Endpoint: WebSocketEndpoint>(_ endpoint: Endpoint) async throws
+    private func openWebSocket<Socket: WebSocketEndpoint>(_ endpoint: Socket) async throws
         -> (link: any WebSocketLink, head: ResponseHead, call: RequestSummary)
     {
         let settings = endpoint.webSocketSettings

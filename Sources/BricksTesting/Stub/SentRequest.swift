@@ -37,7 +37,7 @@ public struct SentRequest: Sendable {
     public var url: URL? { head.url }
     /// The method's name, such as `"GET"`.
     public var httpMethod: String? { head.method.rawValue }
-    /// The timeout in seconds: the call's ``Bricks/CallContext/timeoutInterval``.
+    /// The timeout in seconds: the call's `CallContext.timeoutInterval`.
     public var timeoutInterval: TimeInterval { context.timeoutInterval }
     /// The header fields, repeated names joined with ", ".
     public var allHTTPHeaderFields: [String: String]? {

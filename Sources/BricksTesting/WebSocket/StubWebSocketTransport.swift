@@ -27,7 +27,7 @@ public actor StubWebSocketTransport: HTTPTransport, WebSocketTransport {
     /// Every handshake received, in order.
     public private(set) var handshakes: [RequestHead] = []
     /// The context each handshake arrived with, in order: the endpoint's settings, the
-    /// connection's limits (``Bricks/CallContext/webSocketSettings``), the values of your own keys.
+    /// connection's limits (`webSocketSettings`), the values of your own keys.
     public private(set) var handshakeContexts: [CallContext] = []
     /// Every message the app sent, on all connections, in order.
     public private(set) var sentMessages: [WebSocketMessage] = []
