@@ -115,6 +115,22 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         if let (body, total) = report { progressReports.async { body.reportSent(total) } }
     }
 
+    /// libcurl lost a kept connection before any reply and sends the request again on a new one,
+    /// from the start of its body. FoundationNetworking cannot rewind a body in memory or in a
+    /// file: it reports the rewind as done and libcurl sends the head with its `Content-Length`
+    /// and no body, for which the server waits until the deadline (Docs/Linux.md, "A body sent
+    /// again"). So no stream is given, and the call fails at once with an error that says the
+    /// body was not sent again. Apple's URLSession asks only for a body given as a stream, which
+    /// Bricks never gives.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        completionHandler(nil)
+        let detail = "the body was not sent: the connection, kept from an earlier exchange, closed as the request "
+            + "went out, and URLSession cannot send a body again on a new connection"
+        fail(task, with: BricksError(.transport(TransportError(.connectionClosed, detail: detail))))
+    }
+
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
