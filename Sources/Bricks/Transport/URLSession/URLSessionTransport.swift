@@ -98,11 +98,9 @@ public final class URLSessionTransport: HTTPTransport {
     ///   other than ``TLSTrust/system``, saying why.
     public convenience init(configuration: URLSessionConfiguration = .ephemeral, trust: TLSTrust) throws {
         guard trust.isSystem else {
-            #if canImport(FoundationNetworking)
-            let platform = "FoundationNetworking (swift-corelibs-foundation) on this platform answers no server-trust challenge and takes no CA file"
-            #else
-            let platform = "Bricks does not evaluate server trust in URLSession's delegate yet"
-            #endif
+            let platform = Self.runsOnFoundationNetworking
+                ? "FoundationNetworking (swift-corelibs-foundation) on this platform answers no server-trust challenge and takes no CA file"
+                : "Bricks does not evaluate server trust in URLSession's delegate yet"
             throw BricksError(.invalidRequest(
                 "URLSessionTransport cannot trust a private CA or pin a public key: \(platform); use AsyncHTTPClientTransport(trust:) from BricksAsyncHTTPClient, or install the CA in the system's store (Docs/Security.md, \"TLS trust\")"))
         }

@@ -110,7 +110,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         let report = tasks.withLock { tasks -> (RequestBody, Int64)? in
             guard var state = tasks[task.taskIdentifier], let body = state.body else { return nil }
             defer { tasks[task.taskIdentifier] = state }
-            return state.sent(bytesSent, totalSent: totalBytesSent).map { (body, $0) }
+            return state.sent(bytesSent).map { (body, $0) }
         }
         if let (body, total) = report { progressReports.async { body.reportSent(total) } }
     }
@@ -235,16 +235,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     /// FoundationNetworking: its `suspend()` stops the transfer asynchronously and traps when the
     /// task is resumed first (measured), so there the channel spools what the reader has not
     /// taken to disk instead.
-    #if canImport(FoundationNetworking)
-    private static let canPauseTransfers = false
-    #else
-    private static let canPauseTransfers = true
-    #endif
+    private static let canPauseTransfers = !URLSessionTransport.runsOnFoundationNetworking
 
     /// Pauses or resumes a task's transfer while its reader is behind (see ``canPauseTransfers``).
     private static func pause(_ task: URLSessionDataTask?, _ pauses: Bool) {
-        #if !canImport(FoundationNetworking)
+        guard canPauseTransfers else { return }
         if pauses { task?.suspend() } else { task?.resume() }
-        #endif
     }
 }
