@@ -190,6 +190,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public func exchange(_ head: RequestHead, body: RequestBody?, context: TransportContext) async throws
         -> RawResponse
     {
+        var head = head
+        if !head.method.isIdempotent {
+            // Its connection is used once: AsyncHTTPClient closes a connection whose request
+            // said `Connection: close` when the reply ends, so that the next POST never goes out
+            // on a connection the server is closing, where it would fail (AsyncHTTPClient sends
+            // nothing twice) though the server never read it (Docs/Linux.md, "A body sent again").
+            head.headerFields["Connection"] = "close"
+        }
         if context.bodyMode == .collected, body == nil || (body?.data != nil && body?.reportsProgress != true)
         {
             return try await exchangeWhole(head, data: body?.data, context: context)
