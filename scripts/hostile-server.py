@@ -95,6 +95,16 @@ Routes (query parameters optional unless stated):
                               this request's body size. With `fail=reset` or `fail=close` the
                               request is read and counted, then the connection is reset or closed
                               without a reply (a client must not silently re-send the POST).
+  /reply-and-close?wait=MS    201 with the request's body as its body (Content-Type
+                              application/octet-stream), a Content-Length and no Connection
+                              field, even when the request asked to close; then, MS
+                              milliseconds later (default 0, 0..1000: the time a proxy takes to
+                              pass the server's close on), the connection is closed without
+                              reading on (a FIN, or an RST if the client's next request is
+                              already there unread). A client that keeps the connection (nothing
+                              in the reply says it ends) and sends its next request on it at once
+                              finds it closed as it sends, as with a server that honours a
+                              request's `Connection: close` without saying so.
   /keepalive-close-trap       200 JSON {"connection", "request_on_connection", "method",
                               "body_length"} with `Connection: keep-alive` and `Keep-Alive:
                               timeout=60`. When it is the FIRST request on its connection, the
@@ -662,9 +672,11 @@ class Request:
             raise BadRequest(400, f"{name} must be between {low} and {high}")
         return number
 
-    def response_head(self, status, headers, end=True):
+    def response_head(self, status, headers, end=True, announce_close=True):
         """Status line and header lines (str or bytes, sent as they are), each with its CRLF, and
-        the blank line that ends the head unless `end` is false (more header lines follow)."""
+        the blank line that ends the head unless `end` is false (more header lines follow).
+        `Connection: close` is added when the request asked to close, unless `announce_close`
+        is false."""
         self.status = status
         try:
             reason = http.HTTPStatus(status).phrase
@@ -673,12 +685,13 @@ class Request:
         lines = [f"HTTP/1.1 {status} {reason}".encode("latin-1"), b"Server: hostile-server"]
         for name, value in headers:
             lines.append(_bytes(name) + b": " + _bytes(value))
-        if self.wants_close:
+        if self.wants_close and announce_close:
             lines.append(b"Connection: close")
         return b"\r\n".join(lines) + (b"\r\n\r\n" if end else b"\r\n")
 
-    def reply(self, status, body=b"", content_type="application/json", headers=()):
-        """A complete response with a Content-Length."""
+    def reply(self, status, body=b"", content_type="application/json", headers=(),
+              announce_close=True):
+        """A complete response with a Content-Length (`announce_close`: see response_head)."""
         if isinstance(body, (dict, list)):
             body = json.dumps(body).encode("utf-8")
         fields = list(headers)
@@ -688,7 +701,7 @@ class Request:
             fields.append(("Content-Length", str(len(body))))
         else:
             body = b""
-        data = self.response_head(status, fields)
+        data = self.response_head(status, fields, announce_close=announce_close)
         self.connection.send(data if self.head_only else data + body)
 
 
@@ -968,6 +981,15 @@ def post_once(request):
     heads, bodies = request.connection.server.stats.numbers(request.counted)
     request.reply(200, {"heads": heads, "bodies": bodies, "body_length": len(request.body)})
     return None
+
+
+@route("/reply-and-close")
+def reply_and_close(request):
+    wait = request.integer("wait", 0, 0, 1000)
+    request.reply(201, request.body, content_type="application/octet-stream",
+                  announce_close=False)
+    time.sleep(wait / 1000)
+    return "close"
 
 
 @route("/keepalive-close-trap")

@@ -300,6 +300,73 @@ struct HostileServerTests {
         #expect(seconds < 5)
     }
 
+    /// 1,000 POSTs back to back to a server that answers each with a 201 and closes the
+    /// connection without a `Connection: close` of its own (issue 54): every body reaches the
+    /// server whole, each POST once, and no call hangs. Before the fix, URLSession sent the next
+    /// POST on the closing connection, re-sent it on a new one with its head and no body, and the
+    /// call hung until its deadline (2–3 of 1,000 here).
+    @Test func backToBackPostsReachAServerThatClosesSilently() async throws {
+        let base = try HostileServer.base()
+        let session = Session(transport: TestTransport.make())
+        let path = "/reply-and-close"
+        let before = try await HostileServer.stats().paths[path]
+        let calls = 1000
+        var hangs = 0, failures: [String] = [], wrongEchoes = 0, sentBytes = 0, done = 0
+        for call in 0..<calls {
+            // A create of about 70 bytes, as in the report; the deadline is the hang guard.
+            let body = Data(#"{"title":"task \#(call)","notes":"posted as soon as the last reply decoded"}"#.utf8)
+            sentBytes += body.count
+            do {
+                let echo = try await session.send(Route(
+                    baseURL: base, path: path, queryItems: [URLQueryItem(name: "wait", value: "5")], method: .post, body: body,
+                    timeoutInterval: 15))
+                if echo != body { wrongEchoes += 1 }
+            } catch let error as BricksError {
+                if case .timedOut = error.reason { hangs += 1 } else { failures.append("\(error)") }
+            }
+            done = call + 1
+            // Bounded: three hangs or failures tell enough.
+            if hangs + failures.count >= 3 { break }
+        }
+        let after = try #require(try await HostileServer.stats().paths[path])
+        let heads = after.heads - (before?.heads ?? 0)
+        let bodies = after.bodies - (before?.bodies ?? 0)
+        let bodyBytes = after.body_bytes - (before?.body_bytes ?? 0)
+        print("hostile \(calls) back-to-back POSTs to \(path) on \(type(of: TestTransport.make())): \(done) calls, \(hangs) hangs, \(failures.count) failures, \(wrongEchoes) wrong echoes; the server received \(heads) heads, \(bodies) bodies, \(bodyBytes) of \(sentBytes) bytes")
+        #expect(done == calls)
+        #expect(hangs == 0)
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(wrongEchoes == 0)
+        #expect(heads == calls, "each POST reaches the server once")
+        #expect(bodies == calls)
+        #expect(bodyBytes == sentBytes)
+    }
+
+    /// PUTs back to back to the same server: an idempotent request may share a kept connection,
+    /// which the server closes as the next one goes out. Each call succeeds with its body echoed
+    /// whole or fails at once; none hangs, none is answered for a body that did not arrive whole.
+    @Test func backToBackPutsNeverHangOnAConnectionClosedSilently() async throws {
+        let session = Session(transport: TestTransport.make())
+        var echoed = 0, failures: [String] = []
+        for call in 0..<20 {
+            let body = Data(#"{"title":"task \#(call)","done":true}"#.utf8)
+            let start = ContinuousClock.now
+            do {
+                let echo = try await session.send(Route(
+                    baseURL: try HostileServer.base(), path: "/reply-and-close", queryItems: [URLQueryItem(name: "wait", value: "5")],
+                    method: .put, body: body, timeoutInterval: 15))
+                #expect(echo == body)
+                echoed += 1
+            } catch let error as BricksError {
+                failures.append("\(error)")
+                if case .timedOut = error.reason { Issue.record("call \(call) hung: \(error)") }
+                #expect(seconds(since: start) < 5, "\(error)")
+                if TestTransport.make() is URLSessionTransport { #expect(error.description.contains("body was not sent"), "\(error)") }
+            }
+        }
+        print("hostile 20 back-to-back PUTs to /reply-and-close on \(type(of: TestTransport.make())): \(echoed) echoed whole, \(failures.count) failed at once: \(failures.first ?? "none")")
+    }
+
     // MARK: TLS trust
 
     /// The private CA named as the trust root: the exchange succeeds.

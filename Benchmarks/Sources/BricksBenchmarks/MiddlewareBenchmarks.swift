@@ -37,7 +37,7 @@ public enum MiddlewareBenchmarks {
                 for _ in 0..<count {
                     let body = try endpoint.makeRequestBody()
                     let head = try endpoint.makeRequestHead(body: body)
-                    let response = try await transport.exchange(head, body: body, context: CallContext())
+                    let response = try await transport.exchange(head, body: body, context: CallContext(isIdempotent: true))
                     guard let data = response.body.bufferedData else { throw BenchmarkError("streamed body") }
                     guard (200..<300).contains(response.head.statusCode) else { throw BenchmarkError("status") }
                     blackHole(try endpoint.decode(data, response: response.head))

@@ -69,7 +69,7 @@ public enum StreamingMemoryBenchmarks {
         let largeHead = try large.makeRequestHead(body: nil)
         // What the Session's core hands a transport for a streamed call: the body read unread, at
         // the reader's pace.
-        let streamed = CallContext(bodyMode: .streamed)
+        let streamed = CallContext(isIdempotent: true, bodyMode: .streamed)
         // Warm-up: the connection, the transport's threads, the allocator's arenas.
         switch route {
         case .session:

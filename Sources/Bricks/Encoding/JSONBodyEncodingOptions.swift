@@ -9,9 +9,7 @@ final class JSONBodyEncodingOptions {
         case secondsSince1970
         case millisecondsSince1970
         case iso8601
-        #if canImport(Darwin)
         case formatted(DateFormatter)
-        #endif
         case custom(@Sendable (Date, any Encoder) throws -> Void)
     }
 
@@ -46,42 +44,63 @@ final class JSONBodyEncodingOptions {
         prettyPrinted = formatting.contains(.prettyPrinted)
         sortedKeys = formatting.contains(.sortedKeys)
         escapesSlashes = !formatting.contains(.withoutEscapingSlashes)
-        switch encoder.dateEncodingStrategy {
-        case .deferredToDate: dateStrategy = .deferredToDate
-        case .secondsSince1970: dateStrategy = .secondsSince1970
-        case .millisecondsSince1970: dateStrategy = .millisecondsSince1970
-        case .iso8601: dateStrategy = .iso8601
-        case .custom(let closure): dateStrategy = .custom(closure)
-        #if canImport(Darwin)
-        case .formatted(let formatter): dateStrategy = .formatted(formatter)
-        @unknown default: return nil
-        #endif
+        // Chains of `if case`, not switches: Apple's enums need an `@unknown default` that
+        // FoundationNetworking's (not resilient) warns is never run, and the same lines compile
+        // on both (Docs/Linux.md, "Lines compiled on Apple platforms only").
+        let date = encoder.dateEncodingStrategy
+        if case .deferredToDate = date {
+            dateStrategy = .deferredToDate
+        } else if case .secondsSince1970 = date {
+            dateStrategy = .secondsSince1970
+        } else if case .millisecondsSince1970 = date {
+            dateStrategy = .millisecondsSince1970
+        } else if case .iso8601 = date {
+            dateStrategy = .iso8601
+        } else if case .custom(let closure) = date {
+            dateStrategy = .custom(closure)
+        } else if let formatter = Self.formatter(of: date) {
+            dateStrategy = .formatted(formatter)
+        } else {
+            return nil
         }
-        switch encoder.dataEncodingStrategy {
-        case .deferredToData: dataStrategy = .deferredToData
-        case .base64: dataStrategy = .base64
-        case .custom(let closure): dataStrategy = .custom(closure)
-        #if canImport(Darwin)
-        @unknown default: return nil
-        #endif
+        let data = encoder.dataEncodingStrategy
+        if case .deferredToData = data {
+            dataStrategy = .deferredToData
+        } else if case .base64 = data {
+            dataStrategy = .base64
+        } else if case .custom(let closure) = data {
+            dataStrategy = .custom(closure)
+        } else {
+            return nil
         }
-        switch encoder.keyEncodingStrategy {
-        case .useDefaultKeys: keyStrategy = .useDefaultKeys
-        case .convertToSnakeCase: keyStrategy = .convertToSnakeCase
-        case .custom(let closure): keyStrategy = .custom(closure)
-        #if canImport(Darwin)
-        @unknown default: return nil
-        #endif
+        let key = encoder.keyEncodingStrategy
+        if case .useDefaultKeys = key {
+            keyStrategy = .useDefaultKeys
+        } else if case .convertToSnakeCase = key {
+            keyStrategy = .convertToSnakeCase
+        } else if case .custom(let closure) = key {
+            keyStrategy = .custom(closure)
+        } else {
+            return nil
         }
-        switch encoder.nonConformingFloatEncodingStrategy {
-        case .throw: nonConformingFloatStrings = nil
-        case .convertToString(let positiveInfinity, let negativeInfinity, let nan):
+        let floats = encoder.nonConformingFloatEncodingStrategy
+        if case .throw = floats {
+            nonConformingFloatStrings = nil
+        } else if case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = floats {
             nonConformingFloatStrings = (positiveInfinity, negativeInfinity, nan)
-        #if canImport(Darwin)
-        @unknown default: return nil
-        #endif
+        } else {
+            return nil
         }
         userInfo = encoder.userInfo
+    }
+
+    /// The formatter of a `.formatted` strategy. Apple's Foundation only: FoundationEssentials'
+    /// `JSONEncoder` (Linux) has no such case.
+    private static func formatter(of strategy: JSONEncoder.DateEncodingStrategy) -> DateFormatter? {
+        #if canImport(Darwin)
+        if case .formatted(let formatter) = strategy { return formatter }
+        #endif
+        return nil
     }
 
     /// Whether keys are written as the types give them.

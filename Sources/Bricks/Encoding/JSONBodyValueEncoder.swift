@@ -153,10 +153,8 @@ final class JSONBodyValueEncoder: Encoder {
             return try finite(1000.0 * date.timeIntervalSince1970, prefix, key)
         case .iso8601:
             return .string(date.formatted(.iso8601))
-        #if canImport(Darwin)
         case .formatted(let formatter):
             return .string(formatter.string(from: date))
-        #endif
         case .custom(let closure):
             return try encode(below: prefix, key) { try closure(date, $0) } ?? .object(JSONBodyValue.Object())
         }

@@ -50,6 +50,8 @@ enum HostileServer {
         struct Path: Decodable, Sendable {
             let heads: Int
             let bodies: Int
+            /// The bytes of every body received, summed.
+            let body_bytes: Int
             let methods: [String: Int]
             /// The last requests of the path, oldest first.
             let requests: [Request]

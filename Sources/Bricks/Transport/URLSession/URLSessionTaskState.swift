@@ -49,19 +49,15 @@ struct URLSessionTaskState {
 
     /// `bytesSent` more bytes of the body went out: the total to report, or `nil` when there is
     /// nothing new to say (no one follows the progress, or the total did not grow).
-    mutating func sent(_ bytesSent: Int64, totalSent: Int64) -> Int64? {
+    mutating func sent(_ bytesSent: Int64) -> Int64? {
         guard let body, body.reportsProgress else { return nil }
-        #if canImport(FoundationNetworking)
         // FoundationNetworking reads `totalBytesSent` when the delegate call runs, not when
         // libcurl took the bytes: with the delegate on a queue that fell behind, calls carried
         // the same latest total (steps of 1.2 MiB, measured). The total is summed from
         // `bytesSent`, each call's own count (at most libcurl's upload buffer, 64 KiB), which is
-        // right wherever the delegate runs.
+        // right wherever the delegate runs, so on every platform.
         self.bytesSent &+= bytesSent
         var total = self.bytesSent
-        #else
-        var total = totalSent
-        #endif
         // Never past the body's length (libcurl rewinds and sends again after a reset), and
         // never the same total twice.
         if let length = body.length { total = min(total, Int64(length)) }

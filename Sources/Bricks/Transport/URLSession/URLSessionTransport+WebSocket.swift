@@ -3,28 +3,26 @@ import Foundation
 import FoundationNetworking
 #endif
 
-#if canImport(FoundationNetworking)
-extension URLSessionTransport: WebSocketTransport {
-    /// Fails at once: FoundationNetworking's `URLSessionWebSocketTask` compiles on Linux but its
-    /// libcurl cannot carry WebSockets (the first send fails with `NSURLErrorDomain` -1002).
-    /// - Throws: ``BricksError/Reason/unsupportedTransport(_:)``, naming the transport that can.
-    public func openWebSocket(_ head: RequestHead, context: CallContext) async throws -> WebSocketUpgrade {
-        throw BricksError(
-            .unsupportedTransport(
-                "URLSession on this platform cannot carry WebSockets (FoundationNetworking's libcurl answers "
-                    + "\"WebSockets not supported\"); open WebSocket endpoints through AsyncHTTPClientTransport "
-                    + "from the BricksAsyncHTTPClient package"))
-    }
-}
-#else
 extension URLSessionTransport: WebSocketTransport {
     /// Opens the connection with a `URLSessionWebSocketTask` of a session made from this
-    /// transport's configuration, and waits for the handshake's answer.
-    /// - Throws: ``BricksError`` when no answer arrives.
+    /// transport's configuration, and waits for the handshake's answer. With FoundationNetworking
+    /// it fails at once: its `URLSessionWebSocketTask` compiles but its libcurl cannot carry
+    /// WebSockets (the first send fails with `NSURLErrorDomain` -1002).
+    /// - Throws: ``BricksError`` when no answer arrives;
+    ///   ``BricksError/Reason/unsupportedTransport(_:)`` with FoundationNetworking, naming the
+    ///   transport that can.
     public func openWebSocket(_ head: RequestHead, context: CallContext) async throws -> WebSocketUpgrade {
+        guard !Self.runsOnFoundationNetworking else {
+            throw BricksError(
+                .unsupportedTransport(
+                    "URLSession on this platform cannot carry WebSockets (FoundationNetworking's libcurl answers "
+                        + "\"WebSockets not supported\"); open WebSocket endpoints through AsyncHTTPClientTransport "
+                        + "from the BricksAsyncHTTPClient package"))
+        }
         var request = try URLRequest(head, body: nil)
         storedCookies.add(to: &request)
-        request.url = try head.makeURL().webSocketURL
+        let url = try head.makeURL()
+        request.url = url.webSocketURL
         let session = URLSession(configuration: configuration)
         let task = session.webSocketTask(with: request)
         task.maximumMessageSize = context.maximumMessageSize
@@ -40,8 +38,7 @@ extension URLSessionTransport: WebSocketTransport {
             }
             throw BricksError(mapping: error)
         }
-        let reply = (task.response as? HTTPURLResponse).map { ResponseHead($0) }
-            ?? ResponseHead(statusCode: 101, url: head.url)
+        let reply = (task.response as? HTTPURLResponse).map { ResponseHead($0) } ?? ResponseHead(statusCode: 101, url: url)
         return .accepted(reply, URLSessionWebSocketLink(task: task, session: session))
     }
 }
@@ -70,11 +67,12 @@ final class URLSessionWebSocketLink: WebSocketLink {
 
     func receive() async throws -> WebSocketEvent {
         do {
-            switch try await task.receive() {
-            case .string(let text): return .message(.text(text))
-            case .data(let data): return .message(.binary(data))
-            @unknown default: return try await receive()
-            }
+            // Not a switch: Apple's enum needs an `@unknown default` that FoundationNetworking's
+            // (not resilient) warns is never run; a kind added later is skipped.
+            let message = try await task.receive()
+            if case .string(let text) = message { return .message(.text(text)) }
+            if case .data(let data) = message { return .message(.binary(data)) }
+            return try await receive()
         } catch {
             if task.closeCode != .invalid {
                 let reason = task.closeReason.map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -102,7 +100,6 @@ final class URLSessionWebSocketLink: WebSocketLink {
         }
     }
 }
-#endif
 
 extension URL {
     /// This URL with `http` read as `ws` and `https` as `wss`; other schemes unchanged.

@@ -23,8 +23,6 @@ public final class URLSessionTransport: HTTPTransport {
 
     private let session: URLSession
     private let delegate: URLSessionTransportDelegate
-    /// The session for requests that must not be sent twice, made on first use.
-    private let freshConnections: Locked<Connections?> = Locked(nil)
     let configuration: URLSessionConfiguration
     /// The stored cookies, which the transport sends itself (FoundationNetworking would drop a
     /// request's own `Cookie` header for them).
@@ -73,19 +71,19 @@ public final class URLSessionTransport: HTTPTransport {
             session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue), delegate: delegate)
     }
 
-    /// The session and delegate for a request sent with `method`: non-idempotent methods (POST,
-    /// PATCH, and any but GET, HEAD, OPTIONS, TRACE, PUT and DELETE) go over a connection of their
-    /// own, which is never reused: libcurl re-sends a request whose reused connection the server
-    /// closed or reset, and a POST must never be sent twice without anyone knowing. The cost is
-    /// one new connection (and TLS handshake) per such request.
-    private func connections(for method: HTTPMethod) -> Connections {
-        guard !method.isIdempotent else { return Connections(session: session, delegate: delegate) }
-        return freshConnections.withLock { connections in
-            if let connections { return connections }
-            let made = Self.makeSession(configuration, name: "Bricks.URLSessionTransport.fresh", maximumSpoolSize: maximumSpoolSize)
-            connections = made
-            return made
-        }
+    /// The session and delegate for a request: one that may not be repeated
+    /// (``CallContext/isIdempotent`` is `false`: POST, PATCH and any method but GET, HEAD,
+    /// OPTIONS, TRACE, PUT and DELETE, without an `Idempotency-Key`) gets a session of its own,
+    /// made for that one request and invalidated as soon as it starts, so that its connection is
+    /// never used again. libcurl keeps a connection for the next request even when the request
+    /// said `Connection: close`, as long as the reply did not; when the server has closed it as
+    /// that next request goes out, libcurl sends the request again on a new connection, and a POST
+    /// must never be sent twice without anyone knowing (nor, FoundationNetworking being unable
+    /// to rewind its body, with its head and no body: Docs/Linux.md, "A body sent again"). The
+    /// cost is one new connection (and TLS handshake) and one `URLSession` per such request.
+    private func connections(isIdempotent: Bool) -> (Connections, isOwn: Bool) {
+        guard !isIdempotent else { return (Connections(session: session, delegate: delegate), false) }
+        return (Self.makeSession(configuration, name: "Bricks.URLSessionTransport.once", maximumSpoolSize: maximumSpoolSize), true)
     }
 
     /// Makes a transport with its own `URLSession` that accepts the certificates `trust` allows.
@@ -101,11 +99,9 @@ public final class URLSessionTransport: HTTPTransport {
     ///   other than ``TLSTrust/system``, saying why.
     public convenience init(configuration: URLSessionConfiguration = .ephemeral, trust: TLSTrust) throws {
         guard trust.isSystem else {
-            #if canImport(FoundationNetworking)
-            let platform = "FoundationNetworking (swift-corelibs-foundation) on this platform answers no server-trust challenge and takes no CA file"
-            #else
-            let platform = "Bricks does not evaluate server trust in URLSession's delegate yet"
-            #endif
+            let platform = Self.runsOnFoundationNetworking
+                ? "FoundationNetworking (swift-corelibs-foundation) on this platform answers no server-trust challenge and takes no CA file"
+                : "Bricks does not evaluate server trust in URLSession's delegate yet"
             throw BricksError(.invalidRequest(
                 "URLSessionTransport cannot trust a private CA or pin a public key: \(platform); use AsyncHTTPClientTransport(trust:) from BricksAsyncHTTPClient, or install the CA in the system's store (Docs/Security.md, \"TLS trust\")"))
         }
@@ -114,7 +110,6 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit {
         session.finishTasksAndInvalidate()
-        freshConnections.withLock { $0?.session.finishTasksAndInvalidate() }
     }
 
     /// Stops at ``CallContext/deadline``: the shared deadline timer fails the exchange (or the
@@ -150,11 +145,14 @@ public final class URLSessionTransport: HTTPTransport {
             wireRequest.timeoutInterval = Self.longestTimeout
         } else if timeout.rounded(.down) != timeout || timeout < 1 {
             wireRequest.timeoutInterval = timeout.rounded(.up) + 1
+        } else {
+            wireRequest.timeoutInterval = timeout
         }
 
-        let connections = connections(for: head.method)
-        if connections.session !== session {
-            // Never kept for another request, so never reused (see connections(for:)).
+        let (connections, isOwn) = connections(isIdempotent: context.isIdempotent)
+        if isOwn {
+            // Its connection is used once (see connections(isIdempotent:)): the server may close it as
+            // soon as it has replied, rather than keep it open for nothing.
             wireRequest.setValue("close", forHTTPHeaderField: "Connection")
         }
         let session = connections.session
@@ -165,6 +163,8 @@ public final class URLSessionTransport: HTTPTransport {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.register(task, body: body, context: context, continuation: continuation)
                 task.resume()
+                // Ends once the task has: its connection goes with it.
+                if isOwn { session.finishTasksAndInvalidate() }
             }
         } onCancel: {
             delegate.cancel(task)

@@ -110,9 +110,25 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         let report = tasks.withLock { tasks -> (RequestBody, Int64)? in
             guard var state = tasks[task.taskIdentifier], let body = state.body else { return nil }
             defer { tasks[task.taskIdentifier] = state }
-            return state.sent(bytesSent, totalSent: totalBytesSent).map { (body, $0) }
+            return state.sent(bytesSent).map { (body, $0) }
         }
         if let (body, total) = report { progressReports.async { body.reportSent(total) } }
+    }
+
+    /// libcurl lost a kept connection before any reply and sends the request again on a new one,
+    /// from the start of its body. FoundationNetworking cannot rewind a body in memory or in a
+    /// file: it reports the rewind as done and libcurl sends the head with its `Content-Length`
+    /// and no body, for which the server waits until the deadline (Docs/Linux.md, "A body sent
+    /// again"). So no stream is given, and the call fails at once with an error that says the
+    /// body was not sent again. Apple's URLSession asks only for a body given as a stream, which
+    /// Bricks never gives.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        completionHandler(nil)
+        let detail = "the body was not sent: the connection, kept from an earlier exchange, closed as the request "
+            + "went out, and URLSession cannot send a body again on a new connection"
+        fail(task, with: BricksError(.transport(TransportError(.connectionClosed, detail: detail))))
     }
 
     func urlSession(
@@ -219,16 +235,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     /// FoundationNetworking: its `suspend()` stops the transfer asynchronously and traps when the
     /// task is resumed first (measured), so there the channel spools what the reader has not
     /// taken to disk instead.
-    #if canImport(FoundationNetworking)
-    private static let canPauseTransfers = false
-    #else
-    private static let canPauseTransfers = true
-    #endif
+    private static let canPauseTransfers = !URLSessionTransport.runsOnFoundationNetworking
 
     /// Pauses or resumes a task's transfer while its reader is behind (see ``canPauseTransfers``).
     private static func pause(_ task: URLSessionDataTask?, _ pauses: Bool) {
-        #if !canImport(FoundationNetworking)
+        guard canPauseTransfers else { return }
         if pauses { task?.suspend() } else { task?.resume() }
-        #endif
     }
 }

@@ -184,12 +184,22 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// - Parameters:
     ///   - head: the method, URL and header fields to send.
     ///   - body: the body to send, or `nil` for none.
-    ///   - context: the exchange's deadline and body size limit.
+    ///   - context: the call's context: the exchange's deadline, the body size limit, whether the
+    ///     request may be repeated.
     /// - Throws: ``Bricks/BricksError`` for a failure before the head arrives (or, when the body is
     ///   collected here, before it has all arrived).
     public func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws
         -> RawResponse
     {
+        var head = head
+        if !context.isIdempotent {
+            // A request that may not be repeated (the call's rule: its method, or an
+            // `Idempotency-Key`). Its connection is used once: AsyncHTTPClient closes a connection whose request
+            // said `Connection: close` when the reply ends, so that the next POST never goes out
+            // on a connection the server is closing, where it would fail (AsyncHTTPClient sends
+            // nothing twice) though the server never read it (Docs/Linux.md, "A body sent again").
+            head.headerFields["Connection"] = "close"
+        }
         if context.bodyMode == .collected, body == nil || (body?.data != nil && body?.reportsProgress != true)
         {
             return try await exchangeWhole(head, data: body?.data, context: context)
