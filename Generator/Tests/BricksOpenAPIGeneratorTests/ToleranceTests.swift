@@ -37,10 +37,10 @@ import Testing
         let models = try #require(result.files.first { $0.path == "Models/Models.swift" }).contents
         #expect(models.contains("public typealias LoopA = JSONValue"))
         #expect(models.contains("public typealias Itself = JSONValue"))
-        #expect(models.contains("public var note: String?"))
+        #expect(models.contains("public var note: Swift.String?"))
         // The bound left out, not the parameter.
         let operations = try #require(result.files.first { $0.path == "Operations/Items.swift" }).contents
-        #expect(operations.contains("public var limit: Int? = nil"))
+        #expect(operations.contains("public var limit: Swift.Int? = nil"))
     }
 
     /// The rule itself, on what OpenAPIKit says when the normaliser has not seen a quirk before.
