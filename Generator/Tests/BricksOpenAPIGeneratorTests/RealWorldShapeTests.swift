@@ -74,7 +74,7 @@ import Testing
         let operations = try #require(result.files.first { $0.path == "Operations/ModelsOperations.swift" }?.contents)
         #expect(operations.contains("public func encodedQueryItems() throws -> [Foundation.URLQueryItem] {"))
         #expect(operations.contains(
-            "try items.append(URLQueryItem(name: \"filter\", value: String(decoding: MistralCoding.encoder.encode(filter), as: UTF8.self)))"))
+            "try items.append(Foundation.URLQueryItem(name: \"filter\", value: Swift.String(decoding: MistralCoding.encoder.encode(filter), as: Swift.UTF8.self)))"))
         #expect(!operations.contains("QueryEncoder("))
     }
 

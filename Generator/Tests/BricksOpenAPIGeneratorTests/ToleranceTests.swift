@@ -171,7 +171,7 @@ import Testing
         #expect(a.parameters.first { $0.key == "X-RGB" }?.encoding == .members(members, explode: false))
         #expect(
             OperationRenderer.styledText(of: "rgb", rgb, apiName: "T")
-                == #"";" + (["R=" + String(rgb.r), rgb.g.map { "G=" + String($0) }] as [String?]).compactMap { $0 }.joined(separator: ";")"#)
+                == #"";" + (["R=" + Swift.String(rgb.r), rgb.g.map { "G=" + Swift.String($0) }] as [Swift.String?]).compactMap { $0 }.joined(separator: ";")"#)
         #expect(summary.skippedOperations.count == 1)
         #expect(
             summary.skippedOperations.first

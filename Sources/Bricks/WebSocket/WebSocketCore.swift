@@ -156,10 +156,12 @@ final class WebSocketCore: Sendable {
                         answered.withLock { $0 = false }
                     }
                 }
-                // Polls the answer in small steps, so that a prompt pong ends the wait early.
+                // Polls the answer in small steps, so that a prompt pong ends the wait early; the
+                // deadline moves on while reads are held back (checked again after each step).
                 var deadline = ContinuousClock.now + keepalive.timeout
-                while answered.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
+                while answered.withLock({ $0 }) == nil {
                     if link.isHoldingBackReads { deadline = ContinuousClock.now + keepalive.timeout }
+                    guard ContinuousClock.now < deadline else { break }
                     let step = Swift.min(.milliseconds(50), ContinuousClock.now.duration(to: deadline))
                     do { try await Task.sleep(for: step) } catch { ping.cancel(); return }
                 }
