@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The mutation test of bricks-openapi's tolerance (issue 41): every document of the shared set
-# with each of 16 kinds of quirk injected (Generator/mutations.py: path parameters without
+# with each of 17 kinds of quirk injected (Generator/mutations.py: path parameters without
 # `required`, parameter fields on headers, dangling `$ref`s in examples and schemas, bounds written
 # as text, `type` lists in 3.0, `nullable` in 3.1, duplicate operationIds, mixed-type enums, empty
 # and circular schemas, responses without description, the other version's exclusive bounds,
-# unknown formats, path variables without a parameter, values of the wrong type) is generated;
+# unknown formats, path variables without a parameter, values of the wrong type, schemas and
+# operations named like the generated code's identifiers: `Next`, `Session`, `Data`…) is generated;
 # then each document with every kind at once is generated and compiled (debug, warnings as
 # errors, one target per document). Not part of CI: the small documents of quirks
 # (Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.*.yaml) are, through Generator/test.sh.

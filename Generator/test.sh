@@ -7,7 +7,8 @@
 # isolation MainActor, NonisolatedNonsendingByDefault, InferIsolatedConformances), runs the command
 # plugin there twice (`swift package generate-bricks`, petstore 3.1 into a target, petstore 3.0 into
 # an empty app target), builds it once (debug, warnings as
-# errors; a target of petstore 3.0 goes through the build-tool plugin), starts the local SSE
+# errors; a target of petstore 3.0 goes through the build-tool plugin; a document of schemas named
+# like the identifiers the output uses, Names, in a plain and an app target beside types of those names), starts the local SSE
 # server (scripts/sse.sh: its own, as the transport package's test.sh does, since the root's
 # scripts/test.sh stops its server before calling this script) and runs the runtime tests of
 # Generator/Tests/Runtime against the recorded GitHub exchanges and that server, and those of
@@ -59,17 +60,29 @@ generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.0.yaml" Quirks3
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.1.yaml" Quirks31
 # Every parameter style (path simple/label/matrix, headers, query form/delimited/deepObject; values, lists, objects).
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/styles.yaml" Styles
+# Schemas, operations and parameters named like the identifiers the generated code uses (issue 54:
+# Intercom's schema `Next`), in a plain and an app target, each beside a file that declares every
+# such name the generator renamed: what the output takes from Swift, Foundation and Bricks is
+# written qualified, so neither a model nor a type of the app's own hides it.
+generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/names.yaml" Names
+generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/names.yaml" NamesApp
+# Every construct, beside types named like all of those identifiers (an app's own, in its target).
+generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml" ConstructsShadowed
+for target in Names NamesApp ConstructsShadowed; do
+    python3 "$here/shadows.py" "$here/Tests/BricksOpenAPIGeneratorTests/Specs/names.yaml" "$work/Sources/$target" \
+        > "$work/Sources/$target/Shadows.swift"
+done
 # The constructs again with the models in a module of their own (beside, by default), both in app targets.
 "$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml" --output "$work/Sources/ConstructsSplit" \
     --name ConstructsSplit --models-module ConstructsSplitModels --config "$work/config.yaml" --quiet
 test -s "$work/Sources/ConstructsSplitModels/ConstructsSplitCoding.swift" || { echo "--models-module wrote no models' module" >&2; exit 1; }
 # What RealSpecTests checks, on these files (they are the same as the tests' but public).
 expect() { grep -rqF -- "$2" "$work/Sources/$1" || { echo "the generated $1 lacks: $2" >&2; exit 1; }; }
-expect GitHub "public nonisolated protocol GitHubAPI: BaseURLRequestType where APIError == BasicError {}"
-expect GitHub "public nonisolated struct IssuesListForRepo: GitHubAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType, Sendable {"
+expect GitHub "public nonisolated protocol GitHubAPI: Bricks.BaseURLRequestType where APIError == BasicError {}"
+expect GitHub "public nonisolated struct IssuesListForRepo: GitHubAPI, Bricks.GETRequestType, Bricks.LinkHeaderPaginatedRequestType, Bricks.JSONResponseType, Swift.Sendable {"
 expect GitHub "private var _assignee: Indirect<NullableSimpleUser?> = Indirect(wrappedValue: nil)"
-expect Stripe "public nonisolated struct GetCustomers: StripeAPI, GETRequestType, CursorPaginatedRequestType, JSONResponseType, Sendable {"
-expect Stripe "public var cursorParameter: String { \"starting_after\" }"
+expect Stripe "public nonisolated struct GetCustomers: StripeAPI, Bricks.GETRequestType, Bricks.CursorPaginatedRequestType, Bricks.JSONResponseType, Swift.Sendable {"
+expect Stripe "public var cursorParameter: Swift.String { \"starting_after\" }"
 expect Stripe "public var created: Created? = nil"
 for api in GitHub Stripe; do
     longest=$(find "$work/Sources/$api" -name '*.swift' -exec wc -l {} + | grep -v ' total$' | sort -n | tail -1 | awk '{ print $1 }')
@@ -114,6 +127,9 @@ let package = Package(
         .target(name: "Quirks30", dependencies: [bricks]),
         .target(name: "Quirks31", dependencies: [bricks], swiftSettings: app),
         .target(name: "Styles", dependencies: [bricks], swiftSettings: app),
+        .target(name: "Names", dependencies: [bricks]),
+        .target(name: "NamesApp", dependencies: [bricks], swiftSettings: app),
+        .target(name: "ConstructsShadowed", dependencies: [bricks], swiftSettings: app),
         // The build-tool plugin in an app target (Xcode 26's settings), as an app team uses it.
         .target(
             name: "PluginBuilt", dependencies: [bricks], swiftSettings: app,

@@ -1,6 +1,14 @@
 #!/usr/bin/env python3
 """Type-checks the ```swift code blocks of README.md, Docs/*.md and the DocC catalogs' pages
-(Sources/*/*.docc/*.md) against the built modules.
+(Sources/*/*.docc/*.md), and the code blocks of the doc comments of Sources/ (```` ``` ```` or
+```` ```swift ```` inside `///` lines), against the built modules.
+
+A Swift file's doc comments are read as one page: their `///` lines with the slashes taken off,
+every block fenced with ``` counted as Swift, so that `snippet: skip` is written the same way in
+a comment (`/// <!-- snippet: skip: … -->`). What the reference's examples assume without showing
+it (a `session`, the chat API of the WebSockets guide) is declared once, in
+scripts/doc-comment-context.swift, a module every doc comment's blocks import (a block may declare
+a name of it again: its own then wins). The doc comments checked are those of DOC_COMMENT_FOLDERS.
 
 Each Markdown file's swift blocks are joined, in order, into one `main.swift` (so a file's blocks
 may build on each other and may use top-level `try await`; a block of statements only that
@@ -44,6 +52,7 @@ too (`import Pets`). `Generator/docs.sh` generates them from documents kept in t
 runs this script so.
 
 Usage: python3 scripts/check-doc-snippets.py [--build-path .build/debug] [--mode plain|app] [--generated DIR] [files…]
+(files: pages, or Swift files whose doc comments are checked.)
 Needs `swift build` first, so that the Bricks and BricksTesting modules exist.
 """
 import concurrent.futures
@@ -71,6 +80,12 @@ BLOCK = re.compile(
 APP_TARGET = ["-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
               "-enable-upcoming-feature", "InferIsolatedConformances"]
 MODES = {"plain": [], "app": APP_TARGET}
+
+# The folders of Sources/ whose doc comments' blocks are checked (the others are still to be
+# given the context they assume, issue 54).
+DOC_COMMENT_FOLDERS = ["Sources/Bricks/WebSocket", "Sources/BricksTesting/WebSocket", "Sources/Bricks/Session/Session+WebSocket.swift"]
+# The module of what the doc comments' examples assume.
+CONTEXT = pathlib.Path(__file__).with_name("doc-comment-context.swift")
 
 # A page's line naming the modules bricks-openapi generates for its examples.
 GENERATED = re.compile(r"^<!-- snippets: generated modules ((?:[A-Za-z_][A-Za-z0-9_]* ?)+) -->$", re.M)
@@ -149,7 +164,10 @@ def main():
         args = args[2:]
     files = [pathlib.Path(a) for a in args] or [
         pathlib.Path("README.md"), *sorted(pathlib.Path("Docs").glob("*.md")),
-        *sorted(pathlib.Path("Sources").glob("*/*.docc/*.md"))]
+        *sorted(pathlib.Path("Sources").glob("*/*.docc/*.md")),
+        *sorted(path for folder in DOC_COMMENT_FOLDERS for path in
+                ([pathlib.Path(folder)] if folder.endswith(".swift") else pathlib.Path(folder).rglob("*.swift"))
+                if "```" in path.read_text(encoding="utf-8"))]
     modules = build / "Modules"
     if not (modules / "Bricks.swiftmodule").exists():
         sys.exit(f"check-doc-snippets: {modules}/Bricks.swiftmodule not found; run swift build first")
@@ -158,14 +176,28 @@ def main():
         # First: a module of the build's own with the same name (its GitHub) does not hide them.
         includes = ["-I", str(generated), *includes]
     else:
-        left = [path for path in files if GENERATED.search(path.read_text(encoding="utf-8"))]
+        left = [path for path in files if GENERATED.search(page_text(path))]
         for path in left:
             print(f"check-doc-snippets: {path} left out: its examples call generated code (Generator/docs.sh compiles them)")
         files = [path for path in files if path not in left]
+    # The doc comments' context, once per mode, when a Swift file is checked.
+    contexts = {}
+    context_folder = tempfile.TemporaryDirectory()
+    if any(path.suffix == ".swift" for path in files):
+        for mode in modes:
+            folder = pathlib.Path(context_folder.name) / mode
+            folder.mkdir()
+            result = swiftc(MODES[mode], ["-emit-module", "-parse-as-library", "-module-name", "DocCommentContext",
+                                          "-emit-module-path", str(folder / "DocCommentContext.swiftmodule"), *includes, str(CONTEXT)])
+            if result.returncode != 0:
+                sys.exit(f"check-doc-snippets: {CONTEXT} does not compile ({mode} target):\n{result.stderr}")
+            contexts[mode] = ["-I", str(folder)]
     # Each file in each mode is its own compiler run: as many at once as there are cores.
     jobs = [(mode, path) for mode in modes for path in files]
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = list(pool.map(lambda job: check_file(job[1], includes, job[0]), jobs))
+        results = list(pool.map(
+            lambda job: check_file(job[1], includes + (contexts[job[0]] if job[1].suffix == ".swift" else []), job[0]), jobs))
+    context_folder.cleanup()
     failed = False
     for mode in modes:
         outcomes = [result for (each, _), result in zip(jobs, results) if each == mode]
@@ -183,6 +215,42 @@ def main():
         sys.exit(1)
 
 
+DOC_LINE = re.compile(r"^[ \t]*///(?: |$)(.*)$")
+FENCE = re.compile(r"^```(?:swift)?[ \t]*$")
+
+
+def doc_comment_text(source):
+    """The doc comments of a Swift file as Markdown: each run of `///` lines without its slashes,
+    runs apart by a blank line, a fence without a language read as ```swift."""
+    lines = []
+    in_run = False
+    for line in source.splitlines():
+        match = DOC_LINE.match(line)
+        if match is None:
+            if in_run:
+                lines.append("")
+            in_run = False
+            continue
+        in_run = True
+        text = match.group(1)
+        lines.append(text)
+    # A fence opens a Swift block or closes one; indented (in a list item), it is read at the margin.
+    out, open_block = [], False
+    for text in lines:
+        if FENCE.match(text.strip()):
+            out.append("```" if open_block else "```swift")
+            open_block = not open_block
+        else:
+            out.append(text)
+    return "\n".join(out) + "\n"
+
+
+def page_text(path):
+    """The Markdown of a page, or the doc comments of a Swift file."""
+    text = path.read_text(encoding="utf-8")
+    return doc_comment_text(text) if path.suffix == ".swift" else text
+
+
 def check_file(path, includes, mode):
     """Compiles the blocks of one file as a target of `mode` would; returns its errors (empty when
     it compiles), the blocks checked and the blocks left out of an app target."""
@@ -193,7 +261,7 @@ def check_file(path, includes, mode):
     package = {}  # a file's path in the guide's package -> its code
     checked = 0
     plain_only = 0
-    text = path.read_text(encoding="utf-8")
+    text = page_text(path)
     generated = GENERATED.search(text)
     for marker, code, hidden in BLOCK.findall(text):
         if marker.startswith("plain target only: "):
@@ -214,6 +282,8 @@ def check_file(path, includes, mode):
         errors, imports = check_package(package, folder, includes, settings)
         if generated:
             imports += "".join(f"import {module}\n" for module in generated.group(1).split())
+        if path.suffix == ".swift":
+            imports += "import DocCommentContext\n"
         if not errors and blocks:
             source = folder / "main.swift"
             source.write_text(PRELUDE + imports + "\n".join(blocks), encoding="utf-8")

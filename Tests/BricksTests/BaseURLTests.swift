@@ -31,6 +31,9 @@ private struct GetThing: TextAPI, GETRequestType, JSONResponseType {
         ("", "must start with http:// or https://"),
         ("https://", "has no host"),
         ("https://user:secret@api.example.com", "must not contain user info"),
+        // Issue 54: a WebSocket URL for an HTTP endpoint says what to write instead.
+        ("ws://127.0.0.1:8765/v1", "an HTTP endpoint's starts with http:// or https:// (\"http://127.0.0.1:8765/v1\")"),
+        ("wss://api.example.com", "is a WebSocket URL, for a WebSocketEndpoint; an HTTP endpoint's starts with http:// or https:// (\"https://api.example.com\")"),
     ])
     func aBadBaseURLIsAnErrorThatQuotesIt(baseURL: String, says: String) async throws {
         let stub = StubTransport()

@@ -38,6 +38,65 @@ private struct BinarySocket: WebSocketEndpoint, Sendable {
     var path: String { "/binary" }
 }
 
+/// An endpoint whose base URL is text, as a newcomer writes it: `ws://` or `wss://` too.
+private struct TextBaseSocket: WebSocketEndpoint, Sendable {
+    typealias Outgoing = String
+    typealias Incoming = String
+    var baseURL: String
+    var pathSegments: [String] { ["rooms", "swift"] }
+    var webSocketSettings: WebSocketSettings { WebSocketSettings(keepalive: nil) }
+}
+
+/// A link whose messages wait for a slow reader as a socket's do: while more than `window` of them
+/// wait, the transport holds back its reads, and a pong, queued behind them, does not arrive.
+private final class BacklogLink: WebSocketLink {
+    private let backlog: Locked<Int>
+    private let window: Int
+    private let holds: Bool
+
+    init(messages: Int, window: Int, saysItHoldsBack holds: Bool = true) {
+        backlog = Locked(messages)
+        self.window = window
+        self.holds = holds
+    }
+
+    var isHoldingBackReads: Bool { holds && backlog.withLock { $0 } > window }
+    func send(_ message: WebSocketMessage) async throws {}
+    func receive() async throws -> WebSocketEvent {
+        backlog.withLock { left in
+            guard left > 0 else { return .closed(.normalClosure, reason: "") }
+            left -= 1
+            return .message(.text("tick"))
+        }
+    }
+    func ping() async throws {
+        while backlog.withLock({ $0 }) > window { try await Task.sleep(for: .milliseconds(2)) }
+    }
+    func close(code: WebSocketCloseCode, reason: String) async {}
+}
+
+/// Opens a ``BacklogLink``.
+private actor BacklogTransport: HTTPTransport, WebSocketTransport {
+    let link: BacklogLink
+    init(link: BacklogLink) { self.link = link }
+    nonisolated func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
+        RawResponse(head: ResponseHead(statusCode: 404, url: try head.makeURL()))
+    }
+    func openWebSocket(_ head: RequestHead, context: CallContext) async throws -> WebSocketUpgrade {
+        .accepted(ResponseHead(statusCode: 101, url: try head.makeURL()), link)
+    }
+}
+
+/// A text endpoint that pings every 5 ms and waits 40 ms for the pong.
+private struct EagerPingSocket: WebSocketEndpoint, Sendable {
+    typealias Outgoing = String
+    typealias Incoming = String
+    var baseURL: URL { exampleBase }
+    var webSocketSettings: WebSocketSettings {
+        WebSocketSettings(keepalive: WebSocketKeepalive(interval: .milliseconds(5), timeout: .milliseconds(40)))
+    }
+}
+
 /// Fast reconnection for tests: no real waits.
 private let quickReconnection = WebSocketReconnection(
     maximumAttempts: 3, initialDelay: .milliseconds(1), minimumDelay: .zero, maximumDelay: .milliseconds(5))
@@ -121,6 +180,32 @@ private func bricksError(_ operation: () async throws -> Void) async -> BricksEr
         #expect(head.headerFields["Sec-WebSocket-Protocol"] == "chat.v2, chat.v1")
     }
 
+    /// Issue 54: `ws://` and `wss://` were refused (`must start with http:// or https://`). The
+    /// handshake keeps its own scheme, `http` or `https`, which the transport connects to as `ws`
+    /// or `wss`; any other scheme is named with the four a WebSocket endpoint may have.
+    @Test(arguments: [
+        ("wss://chat.example.com/v1/", "https://chat.example.com/v1/rooms/swift"),
+        ("WS://127.0.0.1:8765", "http://127.0.0.1:8765/rooms/swift"),
+        ("https://chat.example.com", "https://chat.example.com/rooms/swift"),
+    ])
+    func aWebSocketBaseURLMayStartWithWsOrWss(baseURL: String, handshake: String) async throws {
+        let stub = StubWebSocketTransport(script: [.close(.normalClosure)])
+        let socket = try await stub.session().connect(to: TextBaseSocket(baseURL: baseURL))
+        _ = try await readAll(socket)
+        #expect(await stub.handshakes.map(\.urlString) == [handshake])
+    }
+
+    @Test func aWebSocketBaseURLOfAnotherSchemeNamesTheFourItMayHave() async throws {
+        let stub = StubWebSocketTransport(script: [.close(.normalClosure)])
+        let error = await bricksError { _ = try await stub.session().connect(to: TextBaseSocket(baseURL: "ftp://chat.example.com")) }
+        guard case .invalidURL(let reason)? = error?.reason else {
+            Issue.record("expected invalidURL, got \(String(describing: error))")
+            return
+        }
+        #expect(reason == #"baseURL "ftp://chat.example.com" must start with ws://, wss://, http:// or https://"#)
+        #expect(await stub.handshakes.isEmpty)
+    }
+
     @Test func aRefusedHandshakeThrowsItsStatusAndBody() async throws {
         let stub = StubWebSocketTransport([.reject(status: 403, body: #"{"error":"not a member"}"#)])
         let error = await bricksError { _ = try await stub.session().connect(to: ChatRoom()) }
@@ -158,6 +243,26 @@ private func bricksError(_ operation: () async throws -> Void) async -> BricksEr
         #expect(code == .internalServerError)
         #expect(reason == "database down")
         #expect(error?.description.contains("1011 (internal server error): database down") == true)
+        #expect(chat.closure == WebSocketClose(code: .internalServerError, reason: "database down", byServer: true))
+    }
+
+    /// Issue 54: a close with 1000 "bye" ended the loop and told the app nothing.
+    @Test func aNormalCloseEndsTheMessagesAndKeepsTheServersCodeAndReason() async throws {
+        let stub = StubWebSocketTransport(script: [.reply(json: #"{"from":"ada","text":"bye"}"#), .close(.normalClosure, reason: "bye")])
+        let chat = try await stub.session().connect(to: ChatRoom())
+        #expect(chat.closure == nil)
+        #expect(try await readAll(chat) == [ChatEvent(from: "ada", text: "bye")])
+        let closure = try #require(chat.closure)
+        #expect(closure == WebSocketClose(code: .normalClosure, reason: "bye", byServer: true))
+        #expect(closure.description == #"1000 (normal closure) "bye", sent by the server"#)
+    }
+
+    @Test func theAppsOwnCloseIsKeptAsSentByThisApp() async throws {
+        let stub = StubWebSocketTransport(script: [.expect(json: #"{"say":"hello"}"#)])
+        let chat = try await stub.session().connect(to: ChatRoom())
+        try await chat.send(ChatCommand(say: "hello"))
+        await chat.close(code: .goingAway, reason: "leaving")
+        #expect(chat.closure == WebSocketClose(code: .goingAway, reason: "leaving", byServer: false))
     }
 
     @Test func aMessageThatCannotBeDecodedIsNamedByItsNumberAndQuoted() async throws {
@@ -171,6 +276,7 @@ private func bricksError(_ operation: () async throws -> Void) async -> BricksEr
         #expect(description.contains(#"{"from":"ada","txt":"two"}"#))
         #expect(description.contains("text"))
         #expect(await stub.closes.first?.code == .unsupportedData)
+        #expect(chat.closure == WebSocketClose(code: .unsupportedData, reason: "", byServer: false))
     }
 
     @Test func aMessageOverTheLimitClosesWith1009() async throws {
@@ -185,6 +291,7 @@ private func bricksError(_ operation: () async throws -> Void) async -> BricksEr
         }
         #expect(limit == 64)
         #expect(await stub.closes.first?.code == .messageTooBig)
+        #expect(chat.closure == WebSocketClose(code: .messageTooBig, reason: "", byServer: false))
     }
 
     @Test func anUnansweredPingEndsTheMessagesWithAPingTimeout() async throws {
@@ -198,6 +305,31 @@ private func bricksError(_ operation: () async throws -> Void) async -> BricksEr
             return
         }
         #expect(after == .milliseconds(50))
+    }
+
+    /// Issue 54: a slow reader lost its connection to its own keepalive, the pong queued behind
+    /// messages it had not read while Bricks held back reads. A reader ten times slower than the
+    /// ping's timeout reads everything; a link that does not say it holds back reads still times out.
+    @Test func aReaderSlowerThanTheServerKeepsItsConnectionWhileReadsAreHeldBack() async throws {
+        let slow = BacklogLink(messages: 40, window: 4)
+        let connection = try await BacklogTransport(link: slow).session().connect(to: EagerPingSocket())
+        var read = 0
+        for try await _ in connection.messages {
+            read += 1
+            try await Task.sleep(for: .milliseconds(10))  // 400 ms in all, 40 ms allowed for a pong
+        }
+        #expect(read == 40)
+        #expect(connection.closure == WebSocketClose(code: .normalClosure, reason: "", byServer: true))
+
+        let silent = BacklogLink(messages: 40, window: 4, saysItHoldsBack: false)
+        let other = try await BacklogTransport(link: silent).session().connect(to: EagerPingSocket())
+        let error = await bricksError {
+            for try await _ in other.messages { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        guard case .pingTimedOut? = error?.reason else {
+            Issue.record("expected pingTimedOut, got \(String(describing: error))")
+            return
+        }
     }
 
     @Test func answeredPingsKeepTheConnectionOpen() async throws {

@@ -12,8 +12,8 @@ import Testing
     @Test func aTrailingSlashIsAnEmptyLastSegment() throws {
         let result = try TestFiles.generate("flows.yaml")
         let operations = try file(result, "Operations/Flows.swift")
-        #expect(operations.contains(#"var pathSegments: [String] { ["flows", ""] }"#))
-        #expect(operations.contains(#"var pathSegments: [String] { ["flows", flowId] }"#))
+        #expect(operations.contains(#"var pathSegments: [Swift.String] { ["flows", ""] }"#))
+        #expect(operations.contains(#"var pathSegments: [Swift.String] { ["flows", flowId] }"#))
     }
 
     @Test func datesAreWrittenWithTheirFractionalSeconds() throws {

@@ -15,8 +15,8 @@ import Testing
         #expect(result.summary.skippedOperations.isEmpty)
         #expect(result.summary.schemasGenerated == 351)
         let all = result.files.map(\.contents).joined()
-        #expect(all.contains("protocol GitHubAPI: BaseURLRequestType where APIError == BasicError {}"))
-        #expect(all.contains("struct IssuesListForRepo: GitHubAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType, Sendable {"))
+        #expect(all.contains("protocol GitHubAPI: Bricks.BaseURLRequestType where APIError == BasicError {}"))
+        #expect(all.contains("struct IssuesListForRepo: GitHubAPI, Bricks.GETRequestType, Bricks.LinkHeaderPaginatedRequestType, Bricks.JSONResponseType, Swift.Sendable {"))
         for file in result.files { #expect(file.contents.count(of: "\n") <= 5_000, "\(file.path)") }
         // A required property whose component is nullable is optional (`assignee: nullable-simple-user`).
         #expect(all.contains("var assignee: NullableSimpleUser? {\n        get { _assignee.wrappedValue }"))
@@ -31,9 +31,9 @@ import Testing
         #expect(result.summary.skippedOperations.isEmpty)
         #expect(result.summary.schemasGenerated == 819)
         let all = result.files.map(\.contents).joined()
-        #expect(all.contains("struct GetCustomers: StripeAPI, GETRequestType, CursorPaginatedRequestType, JSONResponseType, Sendable {"))
-        #expect(all.contains("var cursorParameter: String { \"starting_after\" }"))
-        #expect(all.contains("protocol StripeAPI: BaseURLRequestType where APIError == StripeError {}"))
+        #expect(all.contains("struct GetCustomers: StripeAPI, Bricks.GETRequestType, Bricks.CursorPaginatedRequestType, Bricks.JSONResponseType, Swift.Sendable {"))
+        #expect(all.contains("var cursorParameter: Swift.String { \"starting_after\" }"))
+        #expect(all.contains("protocol StripeAPI: Bricks.BaseURLRequestType where APIError == StripeError {}"))
         for file in result.files { #expect(file.contents.count(of: "\n") <= 5_000, "\(file.path)") }
         // Identical inline schemas are declared once: `created` ranges, addresses…, a top-level type
         // when several operations use them. At most a quarter of swift-openapi-generator's 371,285

@@ -72,19 +72,19 @@ import Testing
         let result = try generate()
         #expect(result.summary.skippedOperations.isEmpty)
         let operations = try #require(result.files.first { $0.path == "Operations/ModelsOperations.swift" }?.contents)
-        #expect(operations.contains("public func encodedQueryItems() throws -> [URLQueryItem] {"))
+        #expect(operations.contains("public func encodedQueryItems() throws -> [Foundation.URLQueryItem] {"))
         #expect(operations.contains(
-            "try items.append(URLQueryItem(name: \"filter\", value: String(decoding: MistralCoding.encoder.encode(filter), as: UTF8.self)))"))
+            "try items.append(Foundation.URLQueryItem(name: \"filter\", value: Swift.String(decoding: MistralCoding.encoder.encode(filter), as: Swift.UTF8.self)))"))
         #expect(!operations.contains("QueryEncoder("))
     }
 
     @Test func webhooksDecodeTheirPayloads() throws {
         let result = try generate()
         let webhooks = try #require(result.files.first { $0.path == "Webhooks/MistralWebhook.swift" }?.contents)
-        #expect(webhooks.contains("public nonisolated enum MistralWebhook: Hashable, Sendable {"))
+        #expect(webhooks.contains("public nonisolated enum MistralWebhook: Swift.Hashable, Swift.Sendable {"))
         #expect(webhooks.contains("    case modelReady(Model)"))
         #expect(webhooks.contains("    case jobDone(JobDonePayload)"))
-        #expect(webhooks.contains("    public struct JobDonePayload: Codable, Hashable, Sendable {"))
+        #expect(webhooks.contains("    public struct JobDonePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {"))
         #expect(webhooks.contains(
             "        self = try .modelReady(MistralCoding.decoder.decode(Model.self, from: body))"))
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")

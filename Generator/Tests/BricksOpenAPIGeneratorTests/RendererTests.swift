@@ -14,7 +14,7 @@ import Testing
         var writer = CodeWriter()
         let decl = StringEnumDecl(name: "State", doc: nil, cases: [.init(name: "open", value: "open")])
         ModelRenderer(access: "", apiName: "X").render(decl, into: &writer)
-        #expect(writer.text.contains("struct State: RawRepresentable, Codable, Hashable, Sendable"))
+        #expect(writer.text.contains("struct State: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable"))
         #expect(writer.text.contains("static let open = State(rawValue: \"open\")"))
     }
 
@@ -34,8 +34,8 @@ import Testing
         #expect(compliance.cases.map(\.keys) == [["sid"], ["sid", "privacy_policy_url"], []])
         var writer = CodeWriter()
         ModelRenderer(access: "", apiName: "X").render(compliance, into: &writer)
-        #expect(writer.text.contains("let present = Set(((try? decoder.container(keyedBy: XCoding.Key.self))?.allKeys ?? []).map(\\.stringValue))"))
-        #expect(writer.text.contains("let keys: [[String]] = ["))
+        #expect(writer.text.contains("let present = Swift.Set(((try? decoder.container(keyedBy: XCoding.Key.self))?.allKeys ?? []).map(\\.stringValue))"))
+        #expect(writer.text.contains("let keys: [[Swift.String]] = ["))
         #expect(writer.text.contains("    [\"sid\", \"privacy_policy_url\"],\n"))
         #expect(writer.text.contains("for index in scores.indices.sorted(by: { (scores[$0], $1) > (scores[$1], $0) })"))
         // One object member: tried in order, as before.
@@ -71,12 +71,12 @@ import Testing
         // A property named like the container is reached through `self`.
         #expect(text.contains("self.c = try c.decode(\"c\")"))
         #expect(text.contains("try c.encode(self.c, forKey: \"c\")"))
-        #expect(text.contains("public init(htmlUrl: String, size: Int? = 3, parent: Node? = nil, `default`: Bool? = nil, c: Int)"))
+        #expect(text.contains("public init(\n        htmlUrl: Swift.String, size: Swift.Int? = 3, parent: Node? = nil, `default`: Swift.Bool? = nil,\n        c: Swift.Int\n    )"))
     }
 
     @Test func parametersBecomeQueryItemsAndSegments() {
         #expect(OperationRenderer.segmentExpression([.literal("repos")], apiName: "X") == "\"repos\"")
-        #expect(OperationRenderer.segmentExpression([.parameter(name: "id", kind: .describable)], apiName: "X") == "String(id)")
+        #expect(OperationRenderer.segmentExpression([.parameter(name: "id", kind: .describable)], apiName: "X") == "Swift.String(id)")
         #expect(
             OperationRenderer.segmentExpression([.parameter(name: "name", kind: .string), .literal(".json")], apiName: "X")
                 == "\"\\(name).json\"")
@@ -122,7 +122,7 @@ import Testing
         #expect(modelPaths.contains { $0.hasPrefix("Models/") })
         #expect(!result.files.contains { $0.path.hasPrefix("Models/") || $0.path == "CSupport.swift" })
         let coding = try #require(result.modelFiles.first { $0.path == "CCoding.swift" }?.contents)
-        #expect(coding.contains("public struct Key: CodingKey, ExpressibleByStringLiteral"))
+        #expect(coding.contains("public struct Key: Swift.CodingKey, Swift.ExpressibleByStringLiteral"))
         #expect(!coding.contains("import Bricks"))
         let api = try #require(result.files.first { $0.path == "CAPI.swift" }?.contents)
         #expect(api.contains("import CModels\n"))
@@ -144,8 +144,8 @@ import Testing
     @Test func publicOutputHasPublicMembersAndInitialisers() throws {
         let result = try TestFiles.generate("petstore-3.0.yaml", GeneratorConfiguration(accessLevel: .public))
         let all = result.files.map(\.contents).joined()
-        #expect(all.contains("public nonisolated protocol SwaggerPetstoreAPI: BaseURLRequestType where APIError == SwaggerPetstoreError {}"))
-        #expect(all.contains("public init(petId: String, xRequestID: String? = nil)"))
+        #expect(all.contains("public nonisolated protocol SwaggerPetstoreAPI: Bricks.BaseURLRequestType where APIError == SwaggerPetstoreError {}"))
+        #expect(all.contains("public init(petId: Swift.String, xRequestID: Swift.String? = nil)"))
     }
 }
 
@@ -182,5 +182,32 @@ import Testing
         let first = try TestFiles.generate("constructs.yaml")
         let second = try TestFiles.generate("constructs.yaml")
         #expect(first.files == second.files)
+    }
+
+    /// Issue 54: Intercom's schema `Next` hid the `Next` of Bricks' middleware, and its credentials
+    /// did not compile. Every name the output takes from Swift, Foundation or Bricks is written
+    /// qualified; a schema keeps its name unless an app would lose a name it writes every day
+    /// (`Data`) or the output a module's (`Swift`). Generator/test.sh compiles the document.
+    @Test func namesTakenFromLibrariesAreQualifiedSoThatNoSchemaHidesThem() throws {
+        let result = try TestFiles.generate("names.yaml")
+        let text = result.files.map(\.contents).joined(separator: "\n")
+        #expect(text.contains("struct Next: Swift.Codable, Swift.Hashable, Swift.Sendable {"))
+        #expect(text.contains("struct GETRequestType: Swift.Codable, Swift.Hashable, Swift.Sendable {"))
+        #expect(text.contains("struct NamesMiddleware: "))
+        #expect(text.contains("struct NamesSwift: "))
+        #expect(text.contains("struct NamesData: "))
+        #expect(!text.contains("struct Swift:") && !text.contains("struct Data:"))
+        #expect(text.contains("struct NamesCredentials: Bricks.Middleware {"))
+        #expect(text.contains("next: @escaping Bricks.Middleware.Next) async throws -> Bricks.RawResponse"))
+        #expect(text.contains(" var pNext: Next?\n"))
+        #expect(text.contains(" var pString: NamesString?\n"))
+        // A bare library name at a type's place: the generated code's own names and the models' only.
+        let bare = try Regex(#"[:(<\[,] *(String|Int|Bool|Double|Data|Date|URL|Set|Error|Codable|Hashable|Sendable|Decoder|Encoder|RawResponse|RequestHead|QueryEncoder|URLQueryItem|JSONDecoder|JSONEncoder)\b(?!\.)"#)
+        for file in result.files {
+            let code = file.contents.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            for line in code where line.contains(bare) {
+                Issue.record("\(file.path): a library name written bare: \(line)")
+            }
+        }
     }
 }

@@ -37,10 +37,10 @@ import Testing
         let models = try #require(result.files.first { $0.path == "Models/Models.swift" }).contents
         #expect(models.contains("public typealias LoopA = JSONValue"))
         #expect(models.contains("public typealias Itself = JSONValue"))
-        #expect(models.contains("public var note: String?"))
+        #expect(models.contains("public var note: Swift.String?"))
         // The bound left out, not the parameter.
         let operations = try #require(result.files.first { $0.path == "Operations/Items.swift" }).contents
-        #expect(operations.contains("public var limit: Int? = nil"))
+        #expect(operations.contains("public var limit: Swift.Int? = nil"))
     }
 
     /// The rule itself, on what OpenAPIKit says when the normaliser has not seen a quirk before.
@@ -171,7 +171,7 @@ import Testing
         #expect(a.parameters.first { $0.key == "X-RGB" }?.encoding == .members(members, explode: false))
         #expect(
             OperationRenderer.styledText(of: "rgb", rgb, apiName: "T")
-                == #"";" + (["R=" + String(rgb.r), rgb.g.map { "G=" + String($0) }] as [String?]).compactMap { $0 }.joined(separator: ";")"#)
+                == #"";" + (["R=" + Swift.String(rgb.r), rgb.g.map { "G=" + Swift.String($0) }] as [Swift.String?]).compactMap { $0 }.joined(separator: ";")"#)
         #expect(summary.skippedOperations.count == 1)
         #expect(
             summary.skippedOperations.first

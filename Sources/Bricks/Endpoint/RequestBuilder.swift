@@ -13,7 +13,7 @@ enum RequestBuilder {
         }
         let built = try URLBuilder.build(
             base: request.baseURL.baseURLString, path: request.path, segments: request.pathSegments, query: request.queryItems,
-            parameters: parameters)
+            parameters: parameters, webSocket: request is any WebSocketEndpoint)
         let method = request.method
         var fields = HeaderFields()
         if let body {

@@ -16,12 +16,14 @@ enum URLBuilder {
     /// - Parameters:
     ///   - query: the request's `queryItems`.
     ///   - parameters: items encoded from its typed query parameters, appended after `query`.
-    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` for a base URL that is not `http(s)` with a
-    ///   host and no user info.
+    ///   - webSocket: whether the request is a WebSocket handshake, whose base URL may be `ws(s)`.
+    /// - Throws: ``BricksError/Reason/invalidURL(_:)`` for a base URL that is not `http(s)` (or
+    ///   `ws(s)` for a handshake) with a host and no user info.
     static func build(
-        base: String, path: String, segments: [String], query: [URLQueryItem], parameters: [URLQueryItem] = []
+        base: String, path: String, segments: [String], query: [URLQueryItem], parameters: [URLQueryItem] = [],
+        webSocket: Bool = false
     ) throws(BricksError) -> Built {
-        var parts = try URLParts(base, what: "baseURL")
+        var parts = try URLParts(base, what: "baseURL", webSocket: webSocket)
         var basePath = parts.path
         // Byte tests: `String.hasSuffix`/`hasPrefix` compare Characters, many times the cost.
         while basePath.utf8.last == slash { basePath.removeLast() }

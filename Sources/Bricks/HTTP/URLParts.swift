@@ -27,9 +27,12 @@ struct URLParts: Sendable, Hashable {
     ///   - what: what the URL is, for errors (`"baseURL"`).
     ///   - trimmingPath: whether trailing slashes are taken off the path (a base URL's, to which
     ///     paths are appended).
+    ///   - webSocket: whether the URL is a WebSocket endpoint's, which may also start with `ws://`
+    ///     or `wss://`: kept as `http` and `https`, the handshake's own schemes, which the transport
+    ///     connects to as `ws` and `wss`.
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` unless `string` is an `http` or `https` URL
-    ///   with a host and no user info.
-    init(_ string: String, what: String, trimmingPath: Bool = false) throws(BricksError) {
+    ///   (or `ws`, `wss`) with a host and no user info.
+    init(_ string: String, what: String, trimmingPath: Bool = false, webSocket: Bool = false) throws(BricksError) {
         let utf8 = string.utf8
         let schemeLength: Int
         if Self.hasPrefix(utf8, "https://") {
@@ -38,8 +41,16 @@ struct URLParts: Sendable, Hashable {
         } else if Self.hasPrefix(utf8, "http://") {
             scheme = "http"
             schemeLength = 7
+        } else if let secure = Self.webSocketScheme(utf8) {
+            guard webSocket else {
+                let http = (secure ? "https" : "http") + string.dropFirst(secure ? 3 : 2)
+                throw .invalidURL(
+                    "\(what) \"\(string)\" is a WebSocket URL, for a WebSocketEndpoint; an HTTP endpoint's starts with http:// or https:// (\"\(http)\")")
+            }
+            scheme = secure ? "https" : "http"
+            schemeLength = secure ? 6 : 5
         } else {
-            throw .invalidURL("\(what) \"\(string)\" must start with http:// or https://")
+            throw .invalidURL("\(what) \"\(string)\" must start with \(webSocket ? "ws://, wss://, " : "")http:// or https://")
         }
         if let bad = utf8.first(where: { !Self.isURLByte($0) }) {
             let character = bad == UInt8(ascii: " ") ? "a space" : bad < 0x80 ? "the character \(Unicode.Scalar(bad).escaped(asASCII: true))" : "a character outside ASCII"
@@ -140,6 +151,11 @@ struct URLParts: Sendable, Hashable {
 
     private static func decoded(_ text: Substring) -> String {
         String(text).removingPercentEncoding ?? String(text)
+    }
+
+    /// Whether `bytes` start with `wss://` (true) or `ws://` (false), ignoring case; nil for neither.
+    private static func webSocketScheme(_ bytes: String.UTF8View) -> Bool? {
+        hasPrefix(bytes, "wss://") ? true : hasPrefix(bytes, "ws://") ? false : nil
     }
 
     /// Whether `bytes` start with the ASCII `prefix`, ignoring case.

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let chat = try await session.connect(to: ChatRoom(room: "swift"))
-/// try await chat.send(.say("hello"))
+/// try await chat.send(.say(text: "hello"))
 /// for try await event in chat.messages {
 ///     print(event)
 /// }
@@ -52,6 +52,12 @@ public struct WebSocketConnection<Endpoint: WebSocketEndpoint> {
         }
         try await core.send(raw)
     }
+
+    /// How the current connection closed, once it has: the server's code and reason (`1000 "bye"`,
+    /// which ends ``messages`` normally), or the code this side sent when the app closed it or
+    /// Bricks failed it (1002 for a server that broke the protocol, 1003 for a message the endpoint
+    /// could not decode, 1009 for one too large). `nil` while it is open.
+    public var closure: WebSocketClose? { core.closure }
 
     /// The incoming messages, decoded by the endpoint, as they arrive. Iterate it once.
     public var messages: WebSocketMessages<Endpoint> { WebSocketMessages(connection: self) }

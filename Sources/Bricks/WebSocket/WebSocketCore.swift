@@ -17,6 +17,8 @@ final class WebSocketCore: Sendable {
         var keepalive: Task<Void, Never>?
         /// Messages received so far, for errors that name one.
         var received = 0
+        /// The close of the current link, once one side sent it.
+        var closure: WebSocketClose?
     }
 
     let settings: WebSocketSettings
@@ -46,6 +48,7 @@ final class WebSocketCore: Sendable {
             let previous = state.keepalive
             if !ended {
                 state.link = link
+                state.closure = nil
                 state.isReconnecting = false
                 state.keepalive = keepalive
             }
@@ -83,6 +86,16 @@ final class WebSocketCore: Sendable {
     /// How the connection ended, if it did: its error, or `nil` for a normal end.
     var end: (error: BricksError?, byCaller: Bool)? { state.withLock { $0.end } }
 
+    /// The close of the current link, once one side sent it.
+    var closure: WebSocketClose? { state.withLock { $0.closure } }
+
+    /// Keeps the server's close of the current link (the first close of a link is the one kept).
+    func serverClosed(code: WebSocketCloseCode, reason: String) {
+        state.withLock { state in
+            if state.closure == nil { state.closure = WebSocketClose(code: code, reason: reason, byServer: true) }
+        }
+    }
+
     /// The ping failure of the current link, which explains why it closed.
     var unansweredPing: BricksError? { pingFailure.withLock { $0 } }
 
@@ -104,6 +117,7 @@ final class WebSocketCore: Sendable {
     func finish(_ error: BricksError?, code: WebSocketCloseCode = .normalClosure, reason: String = "", byCaller: Bool = false) async {
         let (link, waiters, keepalive) = state.withLock { state -> ((any WebSocketLink)?, [CheckedContinuation<any WebSocketLink, any Error>], Task<Void, Never>?) in
             if state.end == nil { state.end = (error, byCaller) }
+            if state.closure == nil, state.link != nil { state.closure = WebSocketClose(code: code, reason: reason, byServer: false) }
             defer { state.waiters = []; state.keepalive = nil }
             return (state.link, state.waiters, state.keepalive)
         }
@@ -123,7 +137,10 @@ final class WebSocketCore: Sendable {
     }
 
     /// Pings `link` every `keepalive.interval`; when a pong does not come within
-    /// `keepalive.timeout`, records the failure and closes the link, which ends its reads.
+    /// `keepalive.timeout`, records the failure and closes the link, which ends its reads. The
+    /// time the transport holds back reads for a slow reader does not count: the pong waits
+    /// behind the messages the app has not read (a 1.5-million-message flood read by a debug
+    /// build timed out so).
     private static func keepalive(
         _ link: any WebSocketLink, _ keepalive: WebSocketKeepalive, failure: Locked<BricksError?>, call: RequestSummary
     ) -> Task<Void, Never> {
@@ -139,9 +156,12 @@ final class WebSocketCore: Sendable {
                         answered.withLock { $0 = false }
                     }
                 }
-                // Polls the answer in small steps, so that a prompt pong ends the wait early.
-                let deadline = ContinuousClock.now + keepalive.timeout
-                while answered.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
+                // Polls the answer in small steps, so that a prompt pong ends the wait early; the
+                // deadline moves on while reads are held back (checked again after each step).
+                var deadline = ContinuousClock.now + keepalive.timeout
+                while answered.withLock({ $0 }) == nil {
+                    if link.isHoldingBackReads { deadline = ContinuousClock.now + keepalive.timeout }
+                    guard ContinuousClock.now < deadline else { break }
                     let step = Swift.min(.milliseconds(50), ContinuousClock.now.duration(to: deadline))
                     do { try await Task.sleep(for: step) } catch { ping.cancel(); return }
                 }

@@ -12,7 +12,7 @@ import Foundation
 ///     var pathSegments: [String] { ["rooms", room, "socket"] }
 /// }
 /// let chat = try await session.connect(to: ChatRoom(room: "swift"))
-/// try await chat.send(.say("hello"))
+/// try await chat.send(.say(text: "hello"))
 /// for try await event in chat.messages { print(event) }
 /// ```
 ///

@@ -23,6 +23,15 @@ public protocol WebSocketLink: Sendable {
     /// Starts the closing handshake with `code` and `reason`, and closes the socket once the peer
     /// answers or after a short wait. Safe to call more than once, and on a broken connection.
     func close(code: WebSocketCloseCode, reason: String) async
+    /// Whether the transport is holding back the socket's reads for a slow reader (its buffer of
+    /// messages is full): a pong then waits behind data the app has not read, so the keepalive
+    /// does not count the time against the ping. Default: `false`.
+    var isHoldingBackReads: Bool { get }
+}
+
+extension WebSocketLink {
+    /// `false`: a link that does not say never holds back reads.
+    public var isHoldingBackReads: Bool { false }
 }
 
 /// What ``WebSocketLink/receive()`` returns: a message, or the end of the connection.

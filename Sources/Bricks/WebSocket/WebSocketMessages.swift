@@ -64,7 +64,7 @@ extension WebSocketConnection {
                     await core.finish(failure, code: .goingAway)
                     throw failure
                 }
-                try await drop(failure, reconnects: Self.reconnects(after: failure))
+                try await drop(failure, reconnects: Self.reconnects(after: failure), code: Self.closeCode(for: failure))
                 continue
             }
             switch event {
@@ -91,6 +91,7 @@ extension WebSocketConnection {
                     try await drop(ping, reconnects: true)
                     continue
                 }
+                core.serverClosed(code: code, reason: reason)
                 if code == .normalClosure {
                     await core.finish(nil)
                     return nil
@@ -116,13 +117,23 @@ extension WebSocketConnection {
         }
     }
 
+    /// The code the transport closes a link with when it fails it with `error` (a breach of the
+    /// protocol, a message over the limit), or ``WebSocketCloseCode/goingAway``.
+    private static func closeCode(for error: BricksError) -> WebSocketCloseCode {
+        switch error.reason {
+        case .invalidResponse: .protocolError
+        case .messageTooLarge: .messageTooBig
+        default: .goingAway
+        }
+    }
+
     /// The link ended with `failure`: reconnects when the policy allows it, else ends the
-    /// messages with `failure`.
+    /// messages with `failure`, closing the link with `code`.
     nonisolated(nonsending)
-    private func drop(_ failure: BricksError, reconnects: Bool) async throws {
+    private func drop(_ failure: BricksError, reconnects: Bool, code: WebSocketCloseCode = .goingAway) async throws {
         let policy = core.settings.reconnection
         guard reconnects, policy.maximumAttempts > 0 else {
-            await core.finish(failure, code: .goingAway)
+            await core.finish(failure, code: code)
             throw failure
         }
         core.beginReconnecting()

@@ -36,7 +36,8 @@ public struct WebSocketSettings: Sendable, Equatable {
     /// Makes settings.
     /// - Parameters:
     ///   - maximumMessageSize: the largest message accepted, in bytes. Default: 8 MiB.
-    ///   - incomingBufferSize: the messages that may wait for the reader. Default: 16.
+    ///   - incomingBufferSize: the bytes of messages that may wait for the reader before the socket is
+    ///     no longer read. Default: 1 MiB.
     ///   - keepalive: the keepalive pings, or `nil` for none. Default: ``WebSocketKeepalive/default``.
     ///   - reconnection: the reconnection policy. Default: ``WebSocketReconnection/never``.
     ///   - subprotocols: the subprotocols offered. Default: none.

@@ -4,6 +4,7 @@ import Foundation
 /// A transport that opens WebSocket connections through another one and writes each conversation
 /// down as a ``WebSocketScript``, so that a ``StubWebSocketTransport`` can play it back offline.
 ///
+/// <!-- snippet: skip: AsyncHTTPClientTransport is a package of its own, and the middle is left out -->
 /// ```swift
 /// let recorder = RecordingWebSocketTransport(recording: AsyncHTTPClientTransport())
 /// let chat = try await recorder.session().connect(to: ChatRoom(room: "swift"))

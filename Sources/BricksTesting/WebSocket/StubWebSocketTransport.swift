@@ -8,14 +8,14 @@ import Foundation
 ///
 /// ```swift
 /// let stub = StubWebSocketTransport(script: [
-///     .expect(json: #"{"join":"swift"}"#),
+///     .expect(json: #"{"join":{"room":"swift"}}"#),
 ///     .reply(json: #"{"from":"ada","text":"hi"}"#),
 ///     .close(.normalClosure),
 /// ])
 /// let chat = try await stub.session().connect(to: ChatRoom(room: "swift"))
-/// try await chat.send(.join("swift"))
+/// try await chat.send(.join(room: "swift"))
 /// for try await event in chat.messages { print(event) }   // one event, then the loop ends
-/// #expect(await stub.sentMessages.count == 1)
+/// let sent = await stub.sentMessages   // the join, as JSON text
 /// ```
 ///
 /// Each handshake takes the next script of the list (the last one again once all are used), so a

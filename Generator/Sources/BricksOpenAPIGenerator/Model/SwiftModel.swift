@@ -17,9 +17,9 @@ indirect enum TypeRef: Hashable, Sendable {
     /// The Swift spelling.
     var swift: String {
         switch self {
-        case .named(let name): return name
+        case .named(let name): return Self.libraryModules[name].map { $0 + "." + name } ?? name
         case .array(let element): return "[\(element.swift)]"
-        case .dictionary(let value): return "[String: \(value.swift)]"
+        case .dictionary(let value): return "[Swift.String: \(value.swift)]"
         case .optional(let wrapped):
             if case .optional = wrapped { return wrapped.swift }
             return "\(wrapped.swift)?"
@@ -51,6 +51,15 @@ indirect enum TypeRef: Hashable, Sendable {
         case .array, .dictionary, .orEmpty: return nil
         }
     }
+
+    /// The module of each library type a `.named` reference can be, written qualified (`Swift.String`,
+    /// `Foundation.Date`), as the renderer writes every name it takes from Swift, Foundation or Bricks:
+    /// a type of the generated module (a schema named `Next`) or of the app it is generated into
+    /// cannot shadow one.
+    static let libraryModules: [String: String] = [
+        "String": "Swift", "Int": "Swift", "Int32": "Swift", "Int64": "Swift", "Double": "Swift", "Float": "Swift",
+        "Bool": "Swift", "Date": "Foundation", "Data": "Foundation", "MultipartFormPart": "Bricks", "ServerSentEvent": "Bricks",
+    ]
 
     static let string = TypeRef.named("String")
     static let bool = TypeRef.named("Bool")

@@ -17,16 +17,16 @@ struct APIRenderer {
                 + (api.errorType == nil ? "" : " and which typed error an error reply is")
                 + ". Every endpoint adopts it;\nsend one with `Session.send(_:)`, its pages with `Session.pages(of:)`.")
         let constraint = api.errorType.map { " where APIError == \($0)" } ?? ""
-        writer.line("\(access)protocol \(api.protocolName): BaseURLRequestType\(constraint) {}")
+        writer.line("\(access)protocol \(api.protocolName): Bricks.BaseURLRequestType\(constraint) {}")
         writer.line("")
         writer.block("extension \(api.protocolName)") { writer in
             writer.line("/// `\(api.name)Coding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).")
-            writer.line("\(access)var baseURL: String { \(api.name)Coding.baseURL }")
+            writer.line("\(access)var baseURL: Swift.String { \(api.name)Coding.baseURL }")
             if !api.secretHeaderNames.isEmpty {
                 writer.line("")
                 writer.line("/// The headers that carry credentials, from the security schemes: never logged or recorded.")
                 let names = api.secretHeaderNames.map(CodeWriter.stringLiteral).joined(separator: ", ")
-                writer.line("\(access)var secretHeaderNames: Set<String> { [\(names)] }")
+                writer.line("\(access)var secretHeaderNames: Swift.Set<Swift.String> { [\(names)] }")
             }
             if let errorType = api.errorType {
                 writer.line("")
@@ -38,8 +38,8 @@ struct APIRenderer {
             renderErrorCheck(errorType, into: &writer)
         }
         for (brick, member, type) in [
-            ("JSONResponseType", "decoder", "JSONDecoder"), ("JSONLinesResponseType", "decoder", "JSONDecoder"),
-            ("JSONBodyRequestType", "encoder", "JSONEncoder"),
+            ("Bricks.JSONResponseType", "decoder", "Foundation.JSONDecoder"), ("Bricks.JSONLinesResponseType", "decoder", "Foundation.JSONDecoder"),
+            ("Bricks.JSONBodyRequestType", "encoder", "Foundation.JSONEncoder"),
         ] {
             writer.line("")
             writer.block("extension \(api.protocolName) where Self: \(brick)") { writer in
@@ -66,7 +66,7 @@ struct APIRenderer {
         if !statuses.isEmpty { doc += ", for the statuses that declare it (\(statuses.joined(separator: ", ")))" }
         if !api.errorMemberKeys.isEmpty { doc += ", when the body has one of its members" }
         writer.doc(doc + ". Another reply is a `BricksError` with its status and body.")
-        writer.block("\(access)func decodeAPIError(from data: Data, response: ResponseHead) throws -> \(errorType)") { writer in
+        writer.block("\(access)func decodeAPIError(from data: Foundation.Data, response: Bricks.ResponseHead) throws -> \(errorType)") { writer in
             if api.errorStatuses.isEmpty && api.errorMemberKeys.isEmpty {
                 writer.line("try \(api.name)Coding.decoder.decode(\(errorType).self, from: data)")
             } else {
@@ -80,7 +80,7 @@ struct APIRenderer {
     /// body stays one call.
     private func renderErrorCheck(_ errorType: String, into writer: inout CodeWriter) {
         writer.doc("`data` as \(errorType) when the reply is one (see `decodeAPIError`).")
-        writer.block("nonisolated private func \(errorCheckName)(_ data: Data, statusCode: Int) throws -> \(errorType)") { writer in
+        writer.block("nonisolated private func \(errorCheckName)(_ data: Foundation.Data, statusCode: Swift.Int) throws -> \(errorType)") { writer in
             if !api.errorStatuses.isEmpty {
                 var tests: [String] = []
                 let codes = api.errorStatuses.compactMap { status -> Int? in if case .code(let code) = status { code } else { nil } }
@@ -90,15 +90,15 @@ struct APIRenderer {
                 }
                 writer.block("guard \(tests.joined(separator: " || ")) else") { writer in
                     let message = "\(errorType) is declared for \(statuses.joined(separator: ", ")), not \\(statusCode)"
-                    writer.line("throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"\(message)\"))")
+                    writer.line("throw Swift.DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"\(message)\"))")
                 }
             }
             if !api.errorMemberKeys.isEmpty {
                 let keys = api.errorMemberKeys.map(CodeWriter.stringLiteral).joined(separator: ", ")
-                writer.line("let members = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]")
+                writer.line("let members = (try? Foundation.JSONSerialization.jsonObject(with: data)) as? [Swift.String: Any] ?? [:]")
                 writer.block("guard members.keys.contains(where: [\(keys)].contains) else") { writer in
                     let message = "the body has none of \(errorType)'s members"
-                    writer.line("throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"\(message)\"))")
+                    writer.line("throw Swift.DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"\(message)\"))")
                 }
             }
             writer.line("return try \(api.name)Coding.decoder.decode(\(errorType).self, from: data)")
@@ -170,12 +170,12 @@ struct APIRenderer {
             writer.line("/// Reads dates as RFC 3339, with or without fractional seconds (all their digits read).")
             let decoder = JSONValueRenderer.coderOpening("Decoder", access: access, usesJSONValue: usesJSONValue)
             writer.block(decoder.opening, opener: "", closing: decoder.closing) { writer in
-                writer.line("let decoder = JSONDecoder()")
+                writer.line("let decoder = Foundation.JSONDecoder()")
                 writer.block("decoder.dateDecodingStrategy = .custom { decoder in", opener: "") { writer in
                     writer.line("let container = try decoder.singleValueContainer()")
-                    writer.line("let text = try container.decode(String.self)")
+                    writer.line("let text = try container.decode(Swift.String.self)")
                     writer.line("if let date = date(from: text) { return date }")
-                    writer.line("throw DecodingError.dataCorruptedError(in: container, debugDescription: \"not an RFC 3339 date: \\(text)\")")
+                    writer.line("throw Swift.DecodingError.dataCorruptedError(in: container, debugDescription: \"not an RFC 3339 date: \\(text)\")")
                 }
                 writer.line("return decoder")
             }
@@ -183,7 +183,7 @@ struct APIRenderer {
             writer.line("/// Writes dates as RFC 3339, with their fractional seconds (to the microsecond) when they have any.")
             let encoder = JSONValueRenderer.coderOpening("Encoder", access: access, usesJSONValue: usesJSONValue)
             writer.block(encoder.opening, opener: "", closing: encoder.closing) { writer in
-                writer.line("let encoder = JSONEncoder()")
+                writer.line("let encoder = Foundation.JSONEncoder()")
                 writer.block("encoder.dateEncodingStrategy = .custom { date, encoder in", opener: "") { writer in
                     writer.line("var container = encoder.singleValueContainer()")
                     writer.line("try container.encode(string(from: date))")
@@ -194,29 +194,29 @@ struct APIRenderer {
                 writer.line("")
                 writer.line("/// A cookie's value as it is sent: `%`, `;`, spaces, quotes, backslashes and text outside ASCII")
                 writer.line("/// percent-encoded, so that the value stays one cookie and reads back as given.")
-                writer.block("\(access)static func cookieValue(_ text: String) -> String") { writer in
-                    writer.line("var allowed = CharacterSet.urlQueryAllowed")
+                writer.block("\(access)static func cookieValue(_ text: Swift.String) -> Swift.String") { writer in
+                    writer.line("var allowed = Foundation.CharacterSet.urlQueryAllowed")
                     writer.line("allowed.remove(charactersIn: \";\")")
                     writer.line("return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text")
                 }
             }
             writer.line("")
             writer.line("/// An RFC 3339 date, with or without fractional seconds (all their digits read).")
-            writer.block("\(access)static func date(from text: String) -> Date?") { writer in
-                writer.line("var whole = Substring(text)")
+            writer.block("\(access)static func date(from text: Swift.String) -> Foundation.Date?") { writer in
+                writer.line("var whole = Swift.Substring(text)")
                 writer.line("var fraction = 0.0")
                 writer.block("if let dot = text.firstIndex(of: \".\")") { writer in
                     writer.line("let digits = text[text.index(after: dot)...].prefix { $0 >= \"0\" && $0 <= \"9\" }")
-                    writer.line("guard !digits.isEmpty, let value = Double(\"0.\" + digits) else { return nil }")
+                    writer.line("guard !digits.isEmpty, let value = Swift.Double(\"0.\" + digits) else { return nil }")
                     writer.line("fraction = value")
                     writer.line("whole = text[..<dot] + text[digits.endIndex...]")
                 }
-                writer.line("return (try? Date.ISO8601FormatStyle().parse(String(whole)))?.addingTimeInterval(fraction)")
+                writer.line("return (try? Foundation.Date.ISO8601FormatStyle().parse(Swift.String(whole)))?.addingTimeInterval(fraction)")
             }
             writer.line("")
             writer.line("/// A date as RFC 3339 text (UTC), with its fractional seconds to the microsecond when it has any:")
             writer.line("/// a date read from the server is sent back as it came (`…24.82037Z`), so that a filter on it matches.")
-            writer.block("\(access)static func string(from date: Date) -> String") { writer in
+            writer.block("\(access)static func string(from date: Foundation.Date) -> Swift.String") { writer in
                 writer.line("let seconds = date.timeIntervalSince1970")
                 writer.line("var whole = seconds.rounded(.down)")
                 writer.line("var micro = ((seconds - whole) * 1_000_000).rounded()")
@@ -224,12 +224,12 @@ struct APIRenderer {
                     writer.line("whole += 1")
                     writer.line("micro = 0")
                 }
-                writer.line("let text = Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: whole))")
+                writer.line("let text = Foundation.Date.ISO8601FormatStyle().format(Foundation.Date(timeIntervalSince1970: whole))")
                 writer.line("guard micro > 0, micro < 1_000_000, text.hasSuffix(\"Z\") else { return text }")
-                writer.line("var digits = String(Int(micro))")
-                writer.line("digits = String(repeating: \"0\", count: 6 - digits.count) + digits")
+                writer.line("var digits = Swift.String(Swift.Int(micro))")
+                writer.line("digits = Swift.String(repeating: \"0\", count: 6 - digits.count) + digits")
                 writer.line("while digits.hasSuffix(\"0\") { digits.removeLast() }")
-                writer.line("return String(text.dropLast()) + \".\" + digits + \"Z\"")
+                writer.line("return Swift.String(text.dropLast()) + \".\" + digits + \"Z\"")
             }
         }
         writer.line("")
@@ -243,7 +243,7 @@ struct APIRenderer {
         writer.doc(
             "The base URL of every endpoint: `\(api.baseURL)` until set otherwise. Set it once, at start-up, to point the\n"
                 + "whole API elsewhere (`\(coding).baseURL = \"http://127.0.0.1:8000\"`, checked by Bricks when a request is built); `with(baseURL:)`\nre-points one call.")
-        writer.block("\(access)static var baseURL: String") { writer in
+        writer.block("\(access)static var baseURL: Swift.String") { writer in
             writer.line("get { server.url }")
             writer.line("set { server.url = newValue }")
         }
@@ -252,11 +252,11 @@ struct APIRenderer {
         writer.line("private static let server = Server(\(CodeWriter.stringLiteral(api.baseURL)))")
         writer.line("")
         writer.line("/// A URL read and set from any thread.")
-        writer.block("private final class Server: @unchecked Sendable") { writer in
-            writer.line("private let lock = NSLock()")
-            writer.line("private var stored: String")
-            writer.line("init(_ url: String) { stored = url }")
-            writer.block("var url: String") { writer in
+        writer.block("private final class Server: @unchecked Swift.Sendable") { writer in
+            writer.line("private let lock = Foundation.NSLock()")
+            writer.line("private var stored: Swift.String")
+            writer.line("init(_ url: Swift.String) { stored = url }")
+            writer.block("var url: Swift.String") { writer in
                 writer.block("get") { writer in
                     writer.line("lock.lock()")
                     writer.line("defer { lock.unlock() }")
@@ -279,21 +279,21 @@ struct APIRenderer {
         let access = api.modelsModule == nil ? "" : "public "
         writer.block("extension \(api.name)Coding") { writer in
             writer.doc("A JSON member name, written as a string literal: the key every model reads and writes its members\nunder, so that no model needs a key type of its own.")
-            writer.block("\(access)struct Key: CodingKey, ExpressibleByStringLiteral") { writer in
-                writer.line("\(access)let stringValue: String")
-                writer.line("\(access)var intValue: Int? { nil }")
-                writer.line("\(access)init(stringLiteral value: String) { stringValue = value }")
-                writer.line("\(access)init(stringValue: String) { self.stringValue = stringValue }")
-                writer.line("\(access)init?(intValue: Int) { nil }")
+            writer.block("\(access)struct Key: Swift.CodingKey, Swift.ExpressibleByStringLiteral") { writer in
+                writer.line("\(access)let stringValue: Swift.String")
+                writer.line("\(access)var intValue: Swift.Int? { nil }")
+                writer.line("\(access)init(stringLiteral value: Swift.String) { stringValue = value }")
+                writer.line("\(access)init(stringValue: Swift.String) { self.stringValue = stringValue }")
+                writer.line("\(access)init?(intValue: Swift.Int) { nil }")
             }
         }
         writer.line("")
-        writer.block("extension KeyedDecodingContainer where K == \(key)") { writer in
+        writer.block("extension Swift.KeyedDecodingContainer where K == \(key)") { writer in
             writer.line("/// The member `key`, of the type the caller expects.")
-            writer.line("\(access)func decode<Value: Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }")
+            writer.line("\(access)func decode<Value: Swift.Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }")
             writer.line("")
             writer.line("/// The member `key` if present and not `null`, of the type the caller expects.")
-            writer.line("\(access)func decodeIfPresent<Value: Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }")
+            writer.line("\(access)func decodeIfPresent<Value: Swift.Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }")
         }
     }
 
@@ -302,11 +302,11 @@ struct APIRenderer {
         writer.doc(
             "Credentials for \(api.title), put on every request: one line,\n"
                 + "`Session(middleware: [\(name).\(example)])`.")
-        writer.block("\(access)struct \(name): Middleware") { writer in
+        writer.block("\(access)struct \(name): Bricks.Middleware") { writer in
             writer.line("/// The header (or query item) that carries the credentials.")
-            writer.line("\(access)let name: String")
+            writer.line("\(access)let name: Swift.String")
             writer.line("/// Its value.")
-            writer.line("\(access)let value: String")
+            writer.line("\(access)let value: Swift.String")
             writer.line("/// Whether it goes in the query rather than a header.")
             writer.line("\(access)var inQuery = false")
             if hasCookieKey {
@@ -318,11 +318,11 @@ struct APIRenderer {
                 switch credential {
                 case .bearer:
                     writer.line("/// `Authorization: Bearer <token>`.")
-                    writer.line("\(access)static func bearer(_ token: String) -> \(name) { \(name)(name: \"Authorization\", value: \"Bearer \" + token) }")
+                    writer.line("\(access)static func bearer(_ token: Swift.String) -> \(name) { \(name)(name: \"Authorization\", value: \"Bearer \" + token) }")
                 case .basic:
                     writer.line("/// `Authorization: Basic <base64(username:password)>`.")
-                    writer.block("\(access)static func basic(username: String, password: String) -> \(name)") { writer in
-                        writer.line("\(name)(name: \"Authorization\", value: \"Basic \" + Data(\"\\(username):\\(password)\".utf8).base64EncodedString())")
+                    writer.block("\(access)static func basic(username: Swift.String, password: Swift.String) -> \(name)") { writer in
+                        writer.line("\(name)(name: \"Authorization\", value: \"Basic \" + Foundation.Data(\"\\(username):\\(password)\".utf8).base64EncodedString())")
                     }
                 case .apiKey(let key, let location, let function):
                     let (place, flag) =
@@ -332,15 +332,15 @@ struct APIRenderer {
                         case .header, .path: ("header", "")
                         }
                     writer.line("/// The API key in the `\(key)` \(place).")
-                    writer.line("\(access)static func \(Naming.escaped(function))(_ key: String) -> \(name) { \(name)(name: \(CodeWriter.stringLiteral(key)), value: key\(flag)) }")
+                    writer.line("\(access)static func \(Naming.escaped(function))(_ key: Swift.String) -> \(name) { \(name)(name: \(CodeWriter.stringLiteral(key)), value: key\(flag)) }")
                 }
             }
             writer.line("")
             writer.line("/// Adds the credentials to the request.")
-            writer.block("\(access)func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse") { writer in
+            writer.block("\(access)func intercept(_ head: Bricks.RequestHead, body: Bricks.RequestBody?, context: Bricks.CallContext, next: @escaping Bricks.Middleware.Next) async throws -> Bricks.RawResponse") { writer in
                 writer.line("var head = head")
                 writer.block("if inQuery") { writer in
-                    writer.line("try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])")
+                    writer.line("try head.replaceQueryItems(with: [Foundation.URLQueryItem(name: name, value: value)])")
                 }
                 if hasCookieKey {
                     writer.block("else if inCookie") { writer in
@@ -376,17 +376,17 @@ struct APIRenderer {
         if usesOrEmpty {
             if usesJSONValue { writer.line("") }
             writer.doc("A value, or the empty string that clears it (`anyOf: [value, enum: [\"\"]]`).")
-            writer.block("\(access)enum OrEmpty<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable") { writer in
+            writer.block("\(access)enum OrEmpty<Value: Swift.Codable & Swift.Hashable & Swift.Sendable>: Swift.Codable, Swift.Hashable, Swift.Sendable") { writer in
                 writer.line("indirect case value(Value)")
                 writer.line("/// The empty string.")
                 writer.line("case empty")
                 writer.line("")
-                writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+                writer.block("\(access)init(from decoder: any Swift.Decoder) throws") { writer in
                     writer.line("let container = try decoder.singleValueContainer()")
-                    writer.line("if let text = try? container.decode(String.self), text.isEmpty { self = .empty } else { self = .value(try container.decode(Value.self)) }")
+                    writer.line("if let text = try? container.decode(Swift.String.self), text.isEmpty { self = .empty } else { self = .value(try container.decode(Value.self)) }")
                 }
                 writer.line("")
-                writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+                writer.block("\(access)func encode(to encoder: any Swift.Encoder) throws") { writer in
                     writer.line("var container = encoder.singleValueContainer()")
                     writer.block("switch self") { writer in
                         writer.outdented("case .value(let value): try container.encode(value)")
@@ -401,10 +401,10 @@ struct APIRenderer {
                 "Stores a value on the heap, so that a model can hold a value of its own type (the private storage of its property);\n"
                     + "printed, mirrored and debugged as the value it holds.")
             writer.block(
-                "\(access)struct Indirect<Value: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible,\n"
-                    + "    CustomReflectable"
+                "\(access)struct Indirect<Value: Swift.Hashable & Swift.Sendable>: Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Swift.CustomDebugStringConvertible,\n"
+                    + "    Swift.CustomReflectable"
             ) { writer in
-                writer.block("private final class Storage: Sendable") { writer in
+                writer.block("private final class Storage: Swift.Sendable") { writer in
                     writer.line("let value: Value")
                     writer.line("init(_ value: Value) { self.value = value }")
                 }
@@ -418,18 +418,18 @@ struct APIRenderer {
                     writer.line("set { storage = Storage(newValue) }")
                 }
                 writer.line("")
-                writer.line("\(access)static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs.wrappedValue == rhs.wrappedValue }")
+                writer.line("\(access)static func == (lhs: Indirect, rhs: Indirect) -> Swift.Bool { lhs.wrappedValue == rhs.wrappedValue }")
                 writer.line("")
-                writer.line("\(access)func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }")
+                writer.line("\(access)func hash(into hasher: inout Swift.Hasher) { hasher.combine(wrappedValue) }")
                 writer.line("")
                 writer.line("/// The value's description.")
-                writer.line("\(access)var description: String { String(describing: wrappedValue) }")
+                writer.line("\(access)var description: Swift.String { Swift.String(describing: wrappedValue) }")
                 writer.line("")
                 writer.line("/// The value's debug description.")
-                writer.line("\(access)var debugDescription: String { String(reflecting: wrappedValue) }")
+                writer.line("\(access)var debugDescription: Swift.String { Swift.String(reflecting: wrappedValue) }")
                 writer.line("")
                 writer.line("/// The value's mirror.")
-                writer.line("\(access)var customMirror: Mirror { Mirror(reflecting: wrappedValue) }")
+                writer.line("\(access)var customMirror: Swift.Mirror { Swift.Mirror(reflecting: wrappedValue) }")
             }
         }
         return writer.text

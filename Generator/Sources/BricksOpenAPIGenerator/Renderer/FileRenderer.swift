@@ -115,7 +115,7 @@ struct FileRenderer {
                 + "```swift\nguard let webhook = try \(name)(name: \"\(api.webhooks[0].key)\", body: body) else { return }\n"
                 + "switch webhook {\ncase .\(ModelRenderer.unescaped(api.webhooks[0].caseName))(let payload): print(payload)\n"
                 + (api.webhooks.count > 1 ? "default: break\n" : "") + "}\n```")
-        writer.block("\(access)enum \(name): Hashable, Sendable") { writer in
+        writer.block("\(access)enum \(name): Swift.Hashable, Swift.Sendable") { writer in
             for webhook in api.webhooks {
                 writer.doc((webhook.doc ?? "") + (webhook.doc == nil ? "" : "\n\n") + "`\(webhook.key)`.")
                 writer.line("case \(webhook.caseName)(\(webhook.payload.swift))")
@@ -128,7 +128,7 @@ struct FileRenderer {
             writer.doc(
                 "The webhook `name` (as the document names it) read from the JSON `body` of the request; nil for a name the "
                     + "document does not have.\n- Throws: `DecodingError` when the body is not the webhook's payload.")
-            writer.block("\(access)init?(name: String, body: Data) throws") { writer in
+            writer.block("\(access)init?(name: Swift.String, body: Foundation.Data) throws") { writer in
                 writer.line("switch name {")
                 for webhook in api.webhooks {
                     writer.line("case \(CodeWriter.stringLiteral(webhook.key)):")
@@ -141,7 +141,7 @@ struct FileRenderer {
             writer.line("")
             writer.doc("The names of the webhooks, as the document writes them.")
             let names = api.webhooks.map { CodeWriter.stringLiteral($0.key) }.joined(separator: ", ")
-            writer.line("\(access)static let names: [String] = [\(names)]")
+            writer.line("\(access)static let names: [Swift.String] = [\(names)]")
         }
         return writer.lines
     }

@@ -31,7 +31,7 @@ struct ModelRenderer {
     // MARK: Structs
 
     func render(_ decl: StructDecl, into writer: inout CodeWriter) {
-        let conformances = decl.isError ? "Codable, Hashable, Sendable, Error" : "Codable, Hashable, Sendable"
+        let conformances = decl.isError ? "Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.Error" : "Swift.Codable, Swift.Hashable, Swift.Sendable"
         renderType(doc: decl.doc, "\(access)struct \(decl.name): \(conformances)", nested: decl.nested, into: &writer) { writer in
             for property in decl.properties {
                 writer.doc(Self.propertyDoc(property))
@@ -60,11 +60,11 @@ struct ModelRenderer {
         let keys = "\(apiName)Coding.Key.self"
         // A model without members still reads and writes an object (`{}`).
         let empty = properties.isEmpty
-        writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+        writer.block("\(access)init(from decoder: any Swift.Decoder) throws") { writer in
             writer.line("\(empty ? "_" : "let c") = try decoder.container(keyedBy: \(keys))")
             writer.packed(properties.map(Self.decodingStatement), separator: "; ", width: 108, prefix: "")
         }
-        writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+        writer.block("\(access)func encode(to encoder: any Swift.Encoder) throws") { writer in
             writer.line("\(empty ? "_" : "var c") = encoder.container(keyedBy: \(keys))")
             writer.packed(properties.map(Self.encodingStatement), separator: "; ", width: 108, prefix: "")
         }
@@ -175,9 +175,9 @@ struct ModelRenderer {
 
     func render(_ decl: StringEnumDecl, into writer: inout CodeWriter) {
         writer.doc(decl.doc)
-        writer.block("\(access)struct \(decl.name): RawRepresentable, Codable, Hashable, Sendable") { writer in
-            writer.line("\(access)var rawValue: String")
-            writer.line("\(access)init(rawValue: String) { self.rawValue = rawValue }")
+        writer.block("\(access)struct \(decl.name): Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable") { writer in
+            writer.line("\(access)var rawValue: Swift.String")
+            writer.line("\(access)init(rawValue: Swift.String) { self.rawValue = rawValue }")
             let values = decl.cases.map { member in
                 "\(member.name) = \(decl.name)(rawValue: \(CodeWriter.stringLiteral(member.value)))"
             }
@@ -198,9 +198,9 @@ struct ModelRenderer {
 
     /// The members tried by how many of the object's keys each declares, most first (document order among equals).
     private func renderRankedMembers(_ decl: OneOfDecl, into writer: inout CodeWriter) {
-        writer.line("let present = Set(((try? decoder.container(keyedBy: \(apiName)Coding.Key.self))?.allKeys ?? []).map(\\.stringValue))")
+        writer.line("let present = Swift.Set(((try? decoder.container(keyedBy: \(apiName)Coding.Key.self))?.allKeys ?? []).map(\\.stringValue))")
         // Typed literals: an untyped list of `intersection` calls takes the type checker minutes (Adyen's 40 members).
-        writer.line("let keys: [[String]] = [")
+        writer.line("let keys: [[Swift.String]] = [")
         for member in decl.cases {
             writer.line("    [" + member.keys.map(CodeWriter.stringLiteral).joined(separator: ", ") + "],")
         }
@@ -221,14 +221,14 @@ struct ModelRenderer {
     func render(_ decl: OneOfDecl, into writer: inout CodeWriter) {
         let keyword = decl.isIndirect ? "indirect enum" : "enum"
         let literals = Self.literals(of: decl)
-        let opening = "\(access)\(keyword) \(decl.name): Codable, Hashable, Sendable" + literals.map { ", " + $0.protocolName }.joined()
+        let opening = "\(access)\(keyword) \(decl.name): Swift.Codable, Swift.Hashable, Swift.Sendable" + literals.map { ", " + $0.protocolName }.joined()
         renderType(doc: decl.doc, opening, nested: decl.nested, into: &writer) { writer in
             for member in decl.cases { writer.line("case \(member.name)(\(member.type.swift))") }
             writer.line("")
-            writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+            writer.block("\(access)init(from decoder: any Swift.Decoder) throws") { writer in
                 if let discriminator = decl.discriminator {
                     writer.line("let container = try decoder.container(keyedBy: \(apiName)Coding.Key.self)")
-                    writer.block("switch try container.decodeIfPresent(String.self, forKey: \(CodeWriter.stringLiteral(discriminator.property)))") { writer in
+                    writer.block("switch try container.decodeIfPresent(Swift.String.self, forKey: \(CodeWriter.stringLiteral(discriminator.property)))") { writer in
                         for entry in discriminator.mapping {
                             guard let member = decl.cases.first(where: { $0.name == entry.caseName }) else { continue }
                             writer.outdented("case \(CodeWriter.stringLiteral(entry.value)):")
@@ -249,11 +249,11 @@ struct ModelRenderer {
                         }
                     }
                 }
-                writer.line("throw DecodingError.dataCorrupted(")
-                writer.line("    DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \"no case of \(decl.name) matches\"))")
+                writer.line("throw Swift.DecodingError.dataCorrupted(")
+                writer.line("    Swift.DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \"no case of \(decl.name) matches\"))")
             }
             writer.line("")
-            writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+            writer.block("\(access)func encode(to encoder: any Swift.Encoder) throws") { writer in
                 writer.block("switch self") { writer in
                     for member in decl.cases {
                         let value = Self.keepsNumbers(decl) && member.type == .double ? "JSONValue.number(value)" : "value"
@@ -295,10 +295,10 @@ struct ModelRenderer {
     /// (Stripe's expandable fields), which would pay a conformance each for little.
     static func literals(of decl: OneOfDecl) -> [Literal] {
         let kinds: [(protocolName: String, label: String, types: Set<String>)] = [
-            ("ExpressibleByStringLiteral", "stringLiteral", ["String"]),
-            ("ExpressibleByIntegerLiteral", "integerLiteral", ["Int", "Int32", "Int64"]),
-            ("ExpressibleByFloatLiteral", "floatLiteral", ["Double", "Float"]),
-            ("ExpressibleByBooleanLiteral", "booleanLiteral", ["Bool"]),
+            ("Swift.ExpressibleByStringLiteral", "stringLiteral", ["String"]),
+            ("Swift.ExpressibleByIntegerLiteral", "integerLiteral", ["Int", "Int32", "Int64"]),
+            ("Swift.ExpressibleByFloatLiteral", "floatLiteral", ["Double", "Float"]),
+            ("Swift.ExpressibleByBooleanLiteral", "booleanLiteral", ["Bool"]),
         ]
         let literals = kinds.compactMap { kind -> Literal? in
             let matching = decl.cases.filter { member in

@@ -22,31 +22,31 @@ struct OperationRenderer {
     private func conformances(_ decl: OperationDecl) -> [String] {
         var list = [api.protocolName]
         if ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].contains(decl.method) {
-            list.append("\(decl.method)RequestType")
+            list.append("Bricks.\(decl.method)RequestType")
         }
         switch decl.body {
-        case .json: list.append("JSONBodyRequestType")
-        case .form: list.append("FormURLEncodedBodyRequestType")
-        case .multipart: list.append("MultipartFormBodyRequestType")
-        case .data: list.append("DataBodyRequestType")
+        case .json: list.append("Bricks.JSONBodyRequestType")
+        case .form: list.append("Bricks.FormURLEncodedBodyRequestType")
+        case .multipart: list.append("Bricks.MultipartFormBodyRequestType")
+        case .data: list.append("Bricks.DataBodyRequestType")
         case nil: break
         }
         switch decl.pagination {
-        case .linkHeader: list.append("LinkHeaderPaginatedRequestType")
-        case .cursor: list.append("CursorPaginatedRequestType")
+        case .linkHeader: list.append("Bricks.LinkHeaderPaginatedRequestType")
+        case .cursor: list.append("Bricks.CursorPaginatedRequestType")
         case nil: break
         }
         switch decl.response {
-        case .json: list.append("JSONResponseType")
-        case .empty: list.append("EmptyResponseType")
-        case .data: list.append("DataResponseType")
-        case .string: list.append("StringResponseType")
-        case .serverSentEvents: list.append("ServerSentEventsResponseType")
-        case .jsonLines: list.append("JSONLinesResponseType")
+        case .json: list.append("Bricks.JSONResponseType")
+        case .empty: list.append("Bricks.EmptyResponseType")
+        case .data: list.append("Bricks.DataResponseType")
+        case .string: list.append("Bricks.StringResponseType")
+        case .serverSentEvents: list.append("Bricks.ServerSentEventsResponseType")
+        case .jsonLines: list.append("Bricks.JSONLinesResponseType")
         }
         // Said, since a public struct is not `Sendable` by inference outside its module: Session's
         // overload for `Sendable` endpoints decodes the reply away from the caller's actor.
-        list.append("Sendable")
+        list.append("Swift.Sendable")
         return list
     }
 
@@ -55,7 +55,7 @@ struct OperationRenderer {
         case .json(let type) where type != .named("Response"):
             writer.line("\(access)typealias Response = \(type.swift)")
         case .serverSentEvents(let type) where type != .named("Event"):
-            writer.line("\(access)typealias Event = \(type?.swift ?? "ServerSentEvent")")
+            writer.line("\(access)typealias Event = \(type?.swift ?? "Bricks.ServerSentEvent")")
         case .jsonLines(let type) where type != .named("Event"):
             writer.line("\(access)typealias Event = \(type.swift)")
         default:
@@ -110,16 +110,16 @@ struct OperationRenderer {
     private func renderComputed(_ decl: OperationDecl, into writer: inout CodeWriter) {
         if !["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].contains(decl.method) {
             writer.line("")
-            writer.line("\(access)var method: HTTPMethod { .\(decl.method.lowercased()) }")
+            writer.line("\(access)var method: Bricks.HTTPMethod { .\(decl.method.lowercased()) }")
         }
         if !decl.segments.isEmpty {
             writer.line("")
             let parts = decl.segments.map { Self.segmentExpression($0, apiName: api.name) }
-            let single = "\(access)var pathSegments: [String] { [\(parts.joined(separator: ", "))] }"
+            let single = "\(access)var pathSegments: [Swift.String] { [\(parts.joined(separator: ", "))] }"
             if single.count <= 110 {
                 writer.line(single)
             } else {
-                writer.block("\(access)var pathSegments: [String]") { writer in
+                writer.block("\(access)var pathSegments: [Swift.String]") { writer in
                     writer.line("[")
                     for part in parts { writer.line("    " + part + ",") }
                     writer.line("]")
@@ -131,30 +131,30 @@ struct OperationRenderer {
         let structured = query.filter { $0.encoding.isEncoded }
         if !plain.isEmpty {
             writer.line("")
-            writer.block("\(access)var queryItems: [URLQueryItem]") { writer in
-                writer.line("var items: [URLQueryItem] = []")
+            writer.block("\(access)var queryItems: [Foundation.URLQueryItem]") { writer in
+                writer.line("var items: [Foundation.URLQueryItem] = []")
                 for parameter in plain { renderQueryItem(parameter, into: &writer) }
                 writer.line("return items")
             }
         }
         if !structured.isEmpty {
             writer.line("")
-            writer.block("\(access)func encodedQueryItems() throws -> [URLQueryItem]") { writer in
+            writer.block("\(access)func encodedQueryItems() throws -> [Foundation.URLQueryItem]") { writer in
                 if structured.contains(where: { $0.encoding != .jsonText }) {
-                    writer.line("let encoder = QueryEncoder(arrayEncoding: .indexed)")
+                    writer.line("let encoder = Bricks.QueryEncoder(arrayEncoding: .indexed)")
                 }
-                writer.line("var items: [URLQueryItem] = []")
+                writer.line("var items: [Foundation.URLQueryItem] = []")
                 for parameter in structured {
                     let key = CodeWriter.stringLiteral(parameter.key)
                     unwrapping(parameter, into: &writer) { value, writer in
                         switch parameter.encoding {
                         case .jsonText:
-                            let json = "String(decoding: \(api.name)Coding.encoder.encode(\(value)), as: UTF8.self)"
-                            writer.line("try items.append(URLQueryItem(name: \(key), value: \(json)))")
+                            let json = "Swift.String(decoding: \(api.name)Coding.encoder.encode(\(value)), as: Swift.UTF8.self)"
+                            writer.line("try items.append(Foundation.URLQueryItem(name: \(key), value: \(json)))")
                         case .joinedObject(let separator):
                             let joined = "encoder.encode(\(value)).flatMap { [$0.name, $0.value ?? \"\"] }"
                                 + ".joined(separator: \(CodeWriter.stringLiteral(separator)))"
-                            writer.line("try items.append(URLQueryItem(name: \(key), value: \(joined)))")
+                            writer.line("try items.append(Foundation.URLQueryItem(name: \(key), value: \(joined)))")
                         default:
                             writer.line("items += try encoder.encode([\(key): \(value)])")
                         }
@@ -167,8 +167,8 @@ struct OperationRenderer {
         let cookies = decl.parameters.filter { $0.location == .cookie }
         if !headers.isEmpty || !cookies.isEmpty {
             writer.line("")
-            writer.block("\(access)var additionalHeaderFields: [String: String]") { writer in
-                writer.line("var fields: [String: String] = [:]")
+            writer.block("\(access)var additionalHeaderFields: [Swift.String: Swift.String]") { writer in
+                writer.line("var fields: [Swift.String: Swift.String] = [:]")
                 for parameter in headers {
                     let key = CodeWriter.stringLiteral(parameter.key)
                     unwrapping(parameter, into: &writer) { value, writer in
@@ -183,22 +183,22 @@ struct OperationRenderer {
         case .form:
             writer.line("")
             writer.line("/// Nested values as `key[inner]=value`, lists as `key[0]=value` (a list of objects as `key[0][inner]=value`).")
-            writer.line("\(access)var formEncoder: QueryEncoder { QueryEncoder(arrayEncoding: .indexed) }")
+            writer.line("\(access)var formEncoder: Bricks.QueryEncoder { Bricks.QueryEncoder(arrayEncoding: .indexed) }")
         case .data(let contentType) where contentType != "application/octet-stream":
             writer.line("")
-            writer.line("\(access)var contentType: String? { \(CodeWriter.stringLiteral(contentType)) }")
+            writer.line("\(access)var contentType: Swift.String? { \(CodeWriter.stringLiteral(contentType)) }")
         default:
             break
         }
         if case .cursor(let parameter, let nextCursor) = decl.pagination {
             writer.line("")
-            writer.line("\(access)var cursorParameter: String { \(CodeWriter.stringLiteral(parameter)) }")
-            writer.line("\(access)func nextCursor(in response: Response) -> String? { \(Self.expression(nextCursor)) }")
+            writer.line("\(access)var cursorParameter: Swift.String { \(CodeWriter.stringLiteral(parameter)) }")
+            writer.line("\(access)func nextCursor(in response: Response) -> Swift.String? { \(Self.expression(nextCursor)) }")
         }
         if case .serverSentEvents(let type?) = decl.response {
             writer.line("")
-            writer.block("\(access)func event(from event: ServerSentEvent) throws -> \(type.swift)?") { writer in
-                writer.line("try \(api.name)Coding.decoder.decode(\(type.swift).self, from: Data(event.data.utf8))")
+            writer.block("\(access)func event(from event: Bricks.ServerSentEvent) throws -> \(type.swift)?") { writer in
+                writer.line("try \(api.name)Coding.decoder.decode(\(type.swift).self, from: Foundation.Data(event.data.utf8))")
             }
         }
     }
@@ -206,7 +206,7 @@ struct OperationRenderer {
     /// The cookie parameters, `name=value` each, joined with `; ` into one `Cookie` header; each
     /// value percent-encoded where a cookie cannot hold it as it is (`<Name>Coding.cookieValue`).
     private func renderCookies(_ cookies: [ParameterDecl], into writer: inout CodeWriter) {
-        writer.line("var cookies: [String] = []")
+        writer.line("var cookies: [Swift.String] = []")
         for parameter in cookies {
             unwrapping(parameter, into: &writer) { value, writer in
                 let text = Self.styledText(of: value, parameter, apiName: api.name)
@@ -260,9 +260,9 @@ struct OperationRenderer {
         unwrapping(parameter, into: &writer) { value, writer in
             switch parameter.encoding {
             case .list(let kind, explode: true, separator: _):
-                writer.line("items += \(value).map { URLQueryItem(name: \(key), value: \(Self.scalarText("$0", kind, apiName: api.name))) }")
+                writer.line("items += \(value).map { Foundation.URLQueryItem(name: \(key), value: \(Self.scalarText("$0", kind, apiName: api.name))) }")
             default:
-                writer.line("items.append(URLQueryItem(name: \(key), value: \(Self.text(of: value, encoding: parameter.encoding, apiName: api.name))))")
+                writer.line("items.append(Foundation.URLQueryItem(name: \(key), value: \(Self.text(of: value, encoding: parameter.encoding, apiName: api.name))))")
             }
         }
     }
@@ -279,19 +279,19 @@ struct OperationRenderer {
         case .members, .entries:
             return styledText(of: value, encoding: encoding, key: "", style: .simple, apiName: apiName)
         case .deepObject, .joinedObject:
-            return "String(describing: \(value))"
+            return "Swift.String(describing: \(value))"
         case .jsonText:
-            return "(try? \(apiName)Coding.encoder.encode(\(value))).map { String(decoding: $0, as: UTF8.self) }"
+            return "(try? \(apiName)Coding.encoder.encode(\(value))).map { Swift.String(decoding: $0, as: Swift.UTF8.self) }"
         }
     }
 
     static func scalarText(_ value: String, _ kind: ScalarKind, apiName: String) -> String {
         switch kind {
         case .string: return value
-        case .describable: return "String(\(value))"
+        case .describable: return "Swift.String(\(value))"
         case .rawValue: return "\(value).rawValue"
         case .date: return "\(apiName)Coding.string(from: \(value))"
-        case .json: return "String(describing: \(value))"
+        case .json: return "Swift.String(describing: \(value))"
         }
     }
 
@@ -334,7 +334,7 @@ struct OperationRenderer {
                 return after(label, scalarText("\(value).\(member.name)", member.kind, apiName: apiName))
             }
             let list = members.contains(where: \.isOptional)
-                ? "([\(parts.joined(separator: ", "))] as [String?]).compactMap { $0 }" : "[\(parts.joined(separator: ", "))]"
+                ? "([\(parts.joined(separator: ", "))] as [Swift.String?]).compactMap { $0 }" : "[\(parts.joined(separator: ", "))]"
             let separator = CodeWriter.stringLiteral(explode ? explodedSeparator : ",")
             return after(explode ? prefix : prefix + named, "\(list).joined(separator: \(separator))")
         case .entries(let kind, let explode, let valuesAdmitNull):

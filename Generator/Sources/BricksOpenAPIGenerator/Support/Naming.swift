@@ -88,13 +88,17 @@ enum Naming {
         "true", "try", "Any", "Type", "Protocol", "await",
     ]
 
-    /// Type names a generated type must not take, because the output uses them unqualified.
+    /// Type names a generated type must not take. The output writes every name it takes from Swift,
+    /// Foundation or Bricks qualified (`Swift.String`, `Bricks.Middleware.Next`), so no name can break
+    /// it, but for the modules' own (`Swift`, `Foundation`, `Bricks`: a type of that name would hide
+    /// the module). The others are names an app writes every day: a model `Error` or `Data` would hide
+    /// Swift's and Foundation's in the app's own code when generated into the app's target.
     static let reservedTypeNames: Set<String> = [
         "Any", "Array", "Bool", "Character", "Codable", "Data", "Date", "Decimal", "Decodable", "Decoder",
         "Dictionary", "Double", "Duration", "Encodable", "Encoder", "Equatable", "Error", "Float", "Hashable",
         "Int", "Int32", "Int64", "JSONDecoder", "JSONEncoder", "Never", "Optional", "Protocol", "Range",
         "Result", "Self", "Sendable", "Set", "String", "Task", "Type", "URL", "URLQueryItem", "URLRequest",
-        "UUID", "Void", "CodingKey", "CodingKeys", "RawRepresentable", "Foundation", "Bricks", "Session",
+        "UUID", "Void", "CodingKey", "CodingKeys", "RawRepresentable", "Swift", "Foundation", "Bricks", "Session",
         "HTTPMethod", "Middleware", "CallContext", "RawResponse", "ResponseHead", "ServerSentEvent",
         "MultipartFormPart", "QueryEncoder", "Endpoint", "WebAPI", "RequestBody", "RequestHead", "JSONValue", "Indirect",
         "APIError", "Value", "OrEmpty", "Webhook",

@@ -17,9 +17,9 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
     /// The connection is checked against RFC 6455 frame by frame: masked frames, reserved bits and
     /// opcodes, control frames over 125 bytes, fragments out of order, text that is not UTF-8 and
     /// close codes that may not be sent each close it with an error that names the breach. A
-    /// message is joined from its frames only up to the context's size limit, at most
-    /// ``CallContext/incomingBufferSize`` messages wait for the reader, and the socket
-    /// is not read while they do.
+    /// message is joined from its frames only up to the context's size limit; once the messages
+    /// waiting for the reader hold ``CallContext/incomingBufferSize`` bytes, the socket
+    /// is not read until the reader takes some.
     /// - Throws: ``BricksError`` when no answer to the handshake arrives.
     public func openWebSocket(_ head: RequestHead, context: CallContext) async throws -> WebSocketUpgrade {
         let secure: Bool

@@ -79,6 +79,10 @@ final class NIOWebSocketLink: WebSocketLink {
         }
     }
 
+    /// Whether the socket's reads wait for the reader (the inbox is full): the keepalive's clock
+    /// stops meanwhile.
+    var isHoldingBackReads: Bool { inbox.isHoldingBackRead }
+
     func ping() async throws {
         let handler = handler
         let eventLoop = channel.eventLoop

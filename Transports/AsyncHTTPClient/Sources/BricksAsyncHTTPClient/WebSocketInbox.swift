@@ -64,6 +64,9 @@ final class WebSocketInbox: Sendable {
         }
     }
 
+    /// Whether a read of the socket is held back, waiting for the reader.
+    var isHoldingBackRead: Bool { state.withLockedValue { $0.readHeldBack } }
+
     /// Ends the connection with `result` (the first end counts), handed to the reader after the
     /// messages still kept.
     func finish(_ result: Result<WebSocketEvent, BricksError>) {

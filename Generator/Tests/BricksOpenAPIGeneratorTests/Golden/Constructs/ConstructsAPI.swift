@@ -8,29 +8,29 @@ import FoundationNetworking
 
 /// The app-wide brick of Constructs (version 1): where the API lives, how its JSON is read. Every endpoint adopts it;
 /// send one with `Session.send(_:)`, its pages with `Session.pages(of:)`.
-public nonisolated protocol ConstructsAPI: BaseURLRequestType {}
+public nonisolated protocol ConstructsAPI: Bricks.BaseURLRequestType {}
 
 nonisolated extension ConstructsAPI {
     /// `ConstructsCoding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).
-    public var baseURL: String { ConstructsCoding.baseURL }
+    public var baseURL: Swift.String { ConstructsCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
-    public var secretHeaderNames: Set<String> { ["Authorization"] }
+    public var secretHeaderNames: Swift.Set<Swift.String> { ["Authorization"] }
 }
 
-nonisolated extension ConstructsAPI where Self: JSONResponseType {
+nonisolated extension ConstructsAPI where Self: Bricks.JSONResponseType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    public var decoder: JSONDecoder { ConstructsCoding.decoder }
+    public var decoder: Foundation.JSONDecoder { ConstructsCoding.decoder }
 }
 
-nonisolated extension ConstructsAPI where Self: JSONLinesResponseType {
+nonisolated extension ConstructsAPI where Self: Bricks.JSONLinesResponseType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    public var decoder: JSONDecoder { ConstructsCoding.decoder }
+    public var decoder: Foundation.JSONDecoder { ConstructsCoding.decoder }
 }
 
-nonisolated extension ConstructsAPI where Self: JSONBodyRequestType {
+nonisolated extension ConstructsAPI where Self: Bricks.JSONBodyRequestType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    public var encoder: JSONEncoder { ConstructsCoding.encoder }
+    public var encoder: Foundation.JSONEncoder { ConstructsCoding.encoder }
 }
 
 /// How Constructs is reached and its JSON read and written.
@@ -38,7 +38,7 @@ public nonisolated enum ConstructsCoding {
     /// The base URL of every endpoint: `https://constructs.example` until set otherwise. Set it once, at start-up, to point the
     /// whole API elsewhere (`ConstructsCoding.baseURL = "http://127.0.0.1:8000"`, checked by Bricks when a request is built); `with(baseURL:)`
     /// re-points one call.
-    public static var baseURL: String {
+    public static var baseURL: Swift.String {
         get { server.url }
         set { server.url = newValue }
     }
@@ -47,11 +47,11 @@ public nonisolated enum ConstructsCoding {
     private static let server = Server("https://constructs.example")
 
     /// A URL read and set from any thread.
-    private final class Server: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: String
-        init(_ url: String) { stored = url }
-        var url: String {
+    private final class Server: @unchecked Swift.Sendable {
+        private let lock = Foundation.NSLock()
+        private var stored: Swift.String
+        init(_ url: Swift.String) { stored = url }
+        var url: Swift.String {
             get {
                 lock.lock()
                 defer { lock.unlock() }
@@ -66,20 +66,20 @@ public nonisolated enum ConstructsCoding {
     }
 
     /// Reads dates as RFC 3339, with or without fractional seconds (all their digits read).
-    public static let decoder: JSONDecoder = JSONValue.NumberKeepingDecoder(configuredAs: {
-        let decoder = JSONDecoder()
+    public static let decoder: Foundation.JSONDecoder = JSONValue.NumberKeepingDecoder(configuredAs: {
+        let decoder = Foundation.JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
+            let text = try container.decode(Swift.String.self)
             if let date = date(from: text) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an RFC 3339 date: \(text)")
+            throw Swift.DecodingError.dataCorruptedError(in: container, debugDescription: "not an RFC 3339 date: \(text)")
         }
         return decoder
     }())
 
     /// Writes dates as RFC 3339, with their fractional seconds (to the microsecond) when they have any.
-    public static let encoder: JSONEncoder = JSONValue.NumberKeepingEncoder(configuredAs: {
-        let encoder = JSONEncoder()
+    public static let encoder: Foundation.JSONEncoder = JSONValue.NumberKeepingEncoder(configuredAs: {
+        let encoder = Foundation.JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(string(from: date))
@@ -88,21 +88,21 @@ public nonisolated enum ConstructsCoding {
     }())
 
     /// An RFC 3339 date, with or without fractional seconds (all their digits read).
-    public static func date(from text: String) -> Date? {
-        var whole = Substring(text)
+    public static func date(from text: Swift.String) -> Foundation.Date? {
+        var whole = Swift.Substring(text)
         var fraction = 0.0
         if let dot = text.firstIndex(of: ".") {
             let digits = text[text.index(after: dot)...].prefix { $0 >= "0" && $0 <= "9" }
-            guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
+            guard !digits.isEmpty, let value = Swift.Double("0." + digits) else { return nil }
             fraction = value
             whole = text[..<dot] + text[digits.endIndex...]
         }
-        return (try? Date.ISO8601FormatStyle().parse(String(whole)))?.addingTimeInterval(fraction)
+        return (try? Foundation.Date.ISO8601FormatStyle().parse(Swift.String(whole)))?.addingTimeInterval(fraction)
     }
 
     /// A date as RFC 3339 text (UTC), with its fractional seconds to the microsecond when it has any:
     /// a date read from the server is sent back as it came (`…24.82037Z`), so that a filter on it matches.
-    public static func string(from date: Date) -> String {
+    public static func string(from date: Foundation.Date) -> Swift.String {
         let seconds = date.timeIntervalSince1970
         var whole = seconds.rounded(.down)
         var micro = ((seconds - whole) * 1_000_000).rounded()
@@ -110,58 +110,58 @@ public nonisolated enum ConstructsCoding {
             whole += 1
             micro = 0
         }
-        let text = Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: whole))
+        let text = Foundation.Date.ISO8601FormatStyle().format(Foundation.Date(timeIntervalSince1970: whole))
         guard micro > 0, micro < 1_000_000, text.hasSuffix("Z") else { return text }
-        var digits = String(Int(micro))
-        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        var digits = Swift.String(Swift.Int(micro))
+        digits = Swift.String(repeating: "0", count: 6 - digits.count) + digits
         while digits.hasSuffix("0") { digits.removeLast() }
-        return String(text.dropLast()) + "." + digits + "Z"
+        return Swift.String(text.dropLast()) + "." + digits + "Z"
     }
 }
 
 nonisolated extension ConstructsCoding {
     /// A JSON member name, written as a string literal: the key every model reads and writes its members
     /// under, so that no model needs a key type of its own.
-    struct Key: CodingKey, ExpressibleByStringLiteral {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringLiteral value: String) { stringValue = value }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+    struct Key: Swift.CodingKey, Swift.ExpressibleByStringLiteral {
+        let stringValue: Swift.String
+        var intValue: Swift.Int? { nil }
+        init(stringLiteral value: Swift.String) { stringValue = value }
+        init(stringValue: Swift.String) { self.stringValue = stringValue }
+        init?(intValue: Swift.Int) { nil }
     }
 }
 
-nonisolated extension KeyedDecodingContainer where K == ConstructsCoding.Key {
+nonisolated extension Swift.KeyedDecodingContainer where K == ConstructsCoding.Key {
     /// The member `key`, of the type the caller expects.
-    func decode<Value: Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }
+    func decode<Value: Swift.Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }
 
     /// The member `key` if present and not `null`, of the type the caller expects.
-    func decodeIfPresent<Value: Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }
+    func decodeIfPresent<Value: Swift.Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }
 }
 
 /// Credentials for Constructs, put on every request: one line,
 /// `Session(middleware: [ConstructsCredentials.basic(username: user, password: password)])`.
-public nonisolated struct ConstructsCredentials: Middleware {
+public nonisolated struct ConstructsCredentials: Bricks.Middleware {
     /// The header (or query item) that carries the credentials.
-    public let name: String
+    public let name: Swift.String
     /// Its value.
-    public let value: String
+    public let value: Swift.String
     /// Whether it goes in the query rather than a header.
     public var inQuery = false
 
     /// `Authorization: Basic <base64(username:password)>`.
-    public static func basic(username: String, password: String) -> ConstructsCredentials {
-        ConstructsCredentials(name: "Authorization", value: "Basic " + Data("\(username):\(password)".utf8).base64EncodedString())
+    public static func basic(username: Swift.String, password: Swift.String) -> ConstructsCredentials {
+        ConstructsCredentials(name: "Authorization", value: "Basic " + Foundation.Data("\(username):\(password)".utf8).base64EncodedString())
     }
 
     /// The API key in the `api_key` query item.
-    public static func apiKey(_ key: String) -> ConstructsCredentials { ConstructsCredentials(name: "api_key", value: key, inQuery: true) }
+    public static func apiKey(_ key: Swift.String) -> ConstructsCredentials { ConstructsCredentials(name: "api_key", value: key, inQuery: true) }
 
     /// Adds the credentials to the request.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
+    public func intercept(_ head: Bricks.RequestHead, body: Bricks.RequestBody?, context: Bricks.CallContext, next: @escaping Bricks.Middleware.Next) async throws -> Bricks.RawResponse {
         var head = head
         if inQuery {
-            try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])
+            try head.replaceQueryItems(with: [Foundation.URLQueryItem(name: name, value: value)])
         }
         else {
             head.headerFields[name] = value

@@ -8,42 +8,42 @@ import FoundationNetworking
 
 /// The app-wide brick of Petstore (version 2.0.0): where the API lives, how its JSON is read and which typed error an error reply is. Every endpoint adopts it;
 /// send one with `Session.send(_:)`, its pages with `Session.pages(of:)`.
-public nonisolated protocol PetstoreAPI: BaseURLRequestType where APIError == Problem {}
+public nonisolated protocol PetstoreAPI: Bricks.BaseURLRequestType where APIError == Problem {}
 
 nonisolated extension PetstoreAPI {
     /// `PetstoreCoding.baseURL`: one place for the whole API (`with(baseURL:)` re-points one call).
-    public var baseURL: String { PetstoreCoding.baseURL }
+    public var baseURL: Swift.String { PetstoreCoding.baseURL }
 
     /// The headers that carry credentials, from the security schemes: never logged or recorded.
-    public var secretHeaderNames: Set<String> { ["X-API-Key"] }
+    public var secretHeaderNames: Swift.Set<Swift.String> { ["X-API-Key"] }
 
     /// The API's error body, read like its other replies, for the statuses that declare it (404). Another reply is a `BricksError` with its status and body.
-    public func decodeAPIError(from data: Data, response: ResponseHead) throws -> Problem {
+    public func decodeAPIError(from data: Foundation.Data, response: Bricks.ResponseHead) throws -> Problem {
         try decodePetstoreAPIError(data, statusCode: response.statusCode)
     }
 }
 
 /// `data` as Problem when the reply is one (see `decodeAPIError`).
-nonisolated private func decodePetstoreAPIError(_ data: Data, statusCode: Int) throws -> Problem {
+nonisolated private func decodePetstoreAPIError(_ data: Foundation.Data, statusCode: Swift.Int) throws -> Problem {
     guard [404].contains(statusCode) else {
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Problem is declared for 404, not \(statusCode)"))
+        throw Swift.DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Problem is declared for 404, not \(statusCode)"))
     }
     return try PetstoreCoding.decoder.decode(Problem.self, from: data)
 }
 
-nonisolated extension PetstoreAPI where Self: JSONResponseType {
+nonisolated extension PetstoreAPI where Self: Bricks.JSONResponseType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    public var decoder: JSONDecoder { PetstoreCoding.decoder }
+    public var decoder: Foundation.JSONDecoder { PetstoreCoding.decoder }
 }
 
-nonisolated extension PetstoreAPI where Self: JSONLinesResponseType {
+nonisolated extension PetstoreAPI where Self: Bricks.JSONLinesResponseType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    public var decoder: JSONDecoder { PetstoreCoding.decoder }
+    public var decoder: Foundation.JSONDecoder { PetstoreCoding.decoder }
 }
 
-nonisolated extension PetstoreAPI where Self: JSONBodyRequestType {
+nonisolated extension PetstoreAPI where Self: Bricks.JSONBodyRequestType {
     /// Dates as RFC 3339, with or without fractional seconds.
-    public var encoder: JSONEncoder { PetstoreCoding.encoder }
+    public var encoder: Foundation.JSONEncoder { PetstoreCoding.encoder }
 }
 
 /// How Petstore is reached and its JSON read and written.
@@ -51,7 +51,7 @@ public nonisolated enum PetstoreCoding {
     /// The base URL of every endpoint: `https://petstore.example/v2` until set otherwise. Set it once, at start-up, to point the
     /// whole API elsewhere (`PetstoreCoding.baseURL = "http://127.0.0.1:8000"`, checked by Bricks when a request is built); `with(baseURL:)`
     /// re-points one call.
-    public static var baseURL: String {
+    public static var baseURL: Swift.String {
         get { server.url }
         set { server.url = newValue }
     }
@@ -60,11 +60,11 @@ public nonisolated enum PetstoreCoding {
     private static let server = Server("https://petstore.example/v2")
 
     /// A URL read and set from any thread.
-    private final class Server: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: String
-        init(_ url: String) { stored = url }
-        var url: String {
+    private final class Server: @unchecked Swift.Sendable {
+        private let lock = Foundation.NSLock()
+        private var stored: Swift.String
+        init(_ url: Swift.String) { stored = url }
+        var url: Swift.String {
             get {
                 lock.lock()
                 defer { lock.unlock() }
@@ -79,20 +79,20 @@ public nonisolated enum PetstoreCoding {
     }
 
     /// Reads dates as RFC 3339, with or without fractional seconds (all their digits read).
-    public static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
+    public static let decoder: Foundation.JSONDecoder = {
+        let decoder = Foundation.JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
+            let text = try container.decode(Swift.String.self)
             if let date = date(from: text) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an RFC 3339 date: \(text)")
+            throw Swift.DecodingError.dataCorruptedError(in: container, debugDescription: "not an RFC 3339 date: \(text)")
         }
         return decoder
     }()
 
     /// Writes dates as RFC 3339, with their fractional seconds (to the microsecond) when they have any.
-    public static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
+    public static let encoder: Foundation.JSONEncoder = {
+        let encoder = Foundation.JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(string(from: date))
@@ -101,21 +101,21 @@ public nonisolated enum PetstoreCoding {
     }()
 
     /// An RFC 3339 date, with or without fractional seconds (all their digits read).
-    public static func date(from text: String) -> Date? {
-        var whole = Substring(text)
+    public static func date(from text: Swift.String) -> Foundation.Date? {
+        var whole = Swift.Substring(text)
         var fraction = 0.0
         if let dot = text.firstIndex(of: ".") {
             let digits = text[text.index(after: dot)...].prefix { $0 >= "0" && $0 <= "9" }
-            guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
+            guard !digits.isEmpty, let value = Swift.Double("0." + digits) else { return nil }
             fraction = value
             whole = text[..<dot] + text[digits.endIndex...]
         }
-        return (try? Date.ISO8601FormatStyle().parse(String(whole)))?.addingTimeInterval(fraction)
+        return (try? Foundation.Date.ISO8601FormatStyle().parse(Swift.String(whole)))?.addingTimeInterval(fraction)
     }
 
     /// A date as RFC 3339 text (UTC), with its fractional seconds to the microsecond when it has any:
     /// a date read from the server is sent back as it came (`…24.82037Z`), so that a filter on it matches.
-    public static func string(from date: Date) -> String {
+    public static func string(from date: Foundation.Date) -> Swift.String {
         let seconds = date.timeIntervalSince1970
         var whole = seconds.rounded(.down)
         var micro = ((seconds - whole) * 1_000_000).rounded()
@@ -123,53 +123,53 @@ public nonisolated enum PetstoreCoding {
             whole += 1
             micro = 0
         }
-        let text = Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: whole))
+        let text = Foundation.Date.ISO8601FormatStyle().format(Foundation.Date(timeIntervalSince1970: whole))
         guard micro > 0, micro < 1_000_000, text.hasSuffix("Z") else { return text }
-        var digits = String(Int(micro))
-        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        var digits = Swift.String(Swift.Int(micro))
+        digits = Swift.String(repeating: "0", count: 6 - digits.count) + digits
         while digits.hasSuffix("0") { digits.removeLast() }
-        return String(text.dropLast()) + "." + digits + "Z"
+        return Swift.String(text.dropLast()) + "." + digits + "Z"
     }
 }
 
 nonisolated extension PetstoreCoding {
     /// A JSON member name, written as a string literal: the key every model reads and writes its members
     /// under, so that no model needs a key type of its own.
-    struct Key: CodingKey, ExpressibleByStringLiteral {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringLiteral value: String) { stringValue = value }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+    struct Key: Swift.CodingKey, Swift.ExpressibleByStringLiteral {
+        let stringValue: Swift.String
+        var intValue: Swift.Int? { nil }
+        init(stringLiteral value: Swift.String) { stringValue = value }
+        init(stringValue: Swift.String) { self.stringValue = stringValue }
+        init?(intValue: Swift.Int) { nil }
     }
 }
 
-nonisolated extension KeyedDecodingContainer where K == PetstoreCoding.Key {
+nonisolated extension Swift.KeyedDecodingContainer where K == PetstoreCoding.Key {
     /// The member `key`, of the type the caller expects.
-    func decode<Value: Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }
+    func decode<Value: Swift.Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }
 
     /// The member `key` if present and not `null`, of the type the caller expects.
-    func decodeIfPresent<Value: Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }
+    func decodeIfPresent<Value: Swift.Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }
 }
 
 /// Credentials for Petstore, put on every request: one line,
 /// `Session(middleware: [PetstoreCredentials.xAPIKey(key)])`.
-public nonisolated struct PetstoreCredentials: Middleware {
+public nonisolated struct PetstoreCredentials: Bricks.Middleware {
     /// The header (or query item) that carries the credentials.
-    public let name: String
+    public let name: Swift.String
     /// Its value.
-    public let value: String
+    public let value: Swift.String
     /// Whether it goes in the query rather than a header.
     public var inQuery = false
 
     /// The API key in the `X-API-Key` header.
-    public static func xAPIKey(_ key: String) -> PetstoreCredentials { PetstoreCredentials(name: "X-API-Key", value: key) }
+    public static func xAPIKey(_ key: Swift.String) -> PetstoreCredentials { PetstoreCredentials(name: "X-API-Key", value: key) }
 
     /// Adds the credentials to the request.
-    public func intercept(_ head: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws -> RawResponse {
+    public func intercept(_ head: Bricks.RequestHead, body: Bricks.RequestBody?, context: Bricks.CallContext, next: @escaping Bricks.Middleware.Next) async throws -> Bricks.RawResponse {
         var head = head
         if inQuery {
-            try head.replaceQueryItems(with: [URLQueryItem(name: name, value: value)])
+            try head.replaceQueryItems(with: [Foundation.URLQueryItem(name: name, value: value)])
         }
         else {
             head.headerFields[name] = value

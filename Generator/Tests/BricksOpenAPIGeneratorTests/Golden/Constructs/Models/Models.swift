@@ -2,7 +2,7 @@
 
 import Foundation
 
-public nonisolated struct Branch: Codable, Hashable, Sendable {
+public nonisolated struct Branch: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var left: Tree {
         get { _left.wrappedValue }
         set { _left.wrappedValue = newValue }
@@ -19,50 +19,50 @@ public nonisolated struct Branch: Codable, Hashable, Sendable {
         self._right = Indirect(wrappedValue: right)
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
         _left = Indirect(wrappedValue: try c.decode("left"))
         _right = Indirect(wrappedValue: try c.decodeIfPresent("right"))
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
         try c.encode(left, forKey: "left"); try c.encodeIfPresent(right, forKey: "right")
     }
 }
 
-public nonisolated struct Circle: Codable, Hashable, Sendable {
-    public var kind: String
-    public var radius: Double
+public nonisolated struct Circle: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var kind: Swift.String
+    public var radius: Swift.Double
 
-    public init(kind: String, radius: Double) {
+    public init(kind: Swift.String, radius: Swift.Double) {
         self.kind = kind
         self.radius = radius
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
         kind = try c.decode("kind"); radius = try c.decode("radius")
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
         try c.encode(kind, forKey: "kind"); try c.encode(radius, forKey: "radius")
     }
 }
 
-public nonisolated struct Everything: Codable, Hashable, Sendable {
-    public struct Mode: RawRepresentable, Codable, Hashable, Sendable {
-        public var rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+public nonisolated struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct Mode: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var rawValue: Swift.String
+        public init(rawValue: Swift.String) { self.rawValue = rawValue }
         public static let fast = Mode(rawValue: "fast")
         public static let slow = Mode(rawValue: "slow")
         public static let plus1 = Mode(rawValue: "+1")
         public static let _2x = Mode(rawValue: "2x")
     }
 
-    public struct Inline: Codable, Hashable, Sendable {
-        public struct Deep: RawRepresentable, Codable, Hashable, Sendable {
-            public var rawValue: String
-            public init(rawValue: String) { self.rawValue = rawValue }
+    public struct Inline: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public struct Deep: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var rawValue: Swift.String
+            public init(rawValue: Swift.String) { self.rawValue = rawValue }
             public static let a = Deep(rawValue: "a")
             public static let b = Deep(rawValue: "b")
         }
@@ -73,41 +73,42 @@ public nonisolated struct Everything: Codable, Hashable, Sendable {
             self.deep = deep
         }
 
-        public init(from decoder: any Decoder) throws {
+        public init(from decoder: any Swift.Decoder) throws {
             let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
             deep = try c.decodeIfPresent("deep")
         }
-        public func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Swift.Encoder) throws {
             var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
             try c.encodeIfPresent(deep, forKey: "deep")
         }
     }
 
-    public var name: String
-    public var count: Int32
-    public var total: Int64?
-    public var ratio: Double?
-    public var flag: Bool = true
-    public var limit: Int = 10
+    public var name: Swift.String
+    public var count: Swift.Int32
+    public var total: Swift.Int64?
+    public var ratio: Swift.Double?
+    public var flag: Swift.Bool = true
+    public var limit: Swift.Int = 10
     public var mode: Mode = Mode(rawValue: "fast")
-    public var when: Date?
-    public var day: String?
-    public var maybe: Int?
-    public var labels: [String: Int]?
-    public var free: [String: JSONValue]?
+    public var when: Foundation.Date?
+    public var day: Swift.String?
+    public var maybe: Swift.Int?
+    public var labels: [Swift.String: Swift.Int]?
+    public var free: [Swift.String: JSONValue]?
     public var anything: JSONValue?
     public var either: IdOrName?
     public var shape: Shape?
     public var optionalShape: Shape?
-    public var `default`: String?
+    public var `default`: Swift.String?
     public var inline: Inline?
 
     public init(
-        name: String, count: Int32, total: Int64? = nil, ratio: Double? = nil, flag: Bool = true,
-        limit: Int = 10, mode: Mode = Mode(rawValue: "fast"), when: Date? = nil, day: String? = nil,
-        maybe: Int? = nil, labels: [String: Int]? = nil, free: [String: JSONValue]? = nil,
+        name: Swift.String, count: Swift.Int32, total: Swift.Int64? = nil, ratio: Swift.Double? = nil,
+        flag: Swift.Bool = true, limit: Swift.Int = 10, mode: Mode = Mode(rawValue: "fast"),
+        when: Foundation.Date? = nil, day: Swift.String? = nil, maybe: Swift.Int? = nil,
+        labels: [Swift.String: Swift.Int]? = nil, free: [Swift.String: JSONValue]? = nil,
         anything: JSONValue? = nil, either: IdOrName? = nil, shape: Shape? = nil, optionalShape: Shape? = nil,
-        `default`: String? = nil, inline: Inline? = nil
+        `default`: Swift.String? = nil, inline: Inline? = nil
     ) {
         self.name = name
         self.count = count
@@ -129,7 +130,7 @@ public nonisolated struct Everything: Codable, Hashable, Sendable {
         self.inline = inline
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
         name = try c.decode("name"); count = try c.decode("count"); total = try c.decodeIfPresent("total")
         ratio = try c.decodeIfPresent("ratio"); flag = try c.decodeIfPresent("flag") ?? true
@@ -141,7 +142,7 @@ public nonisolated struct Everything: Codable, Hashable, Sendable {
         optionalShape = try c.decodeIfPresent("optionalShape"); `default` = try c.decodeIfPresent("default")
         inline = try c.decodeIfPresent("inline")
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
         try c.encode(name, forKey: "name"); try c.encode(count, forKey: "count")
         try c.encodeIfPresent(total, forKey: "total"); try c.encodeIfPresent(ratio, forKey: "ratio")
@@ -155,88 +156,88 @@ public nonisolated struct Everything: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated enum IdOrName: Codable, Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
-    case integer(Int)
-    case string(String)
-    case stringList([String])
+public nonisolated enum IdOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.ExpressibleByStringLiteral, Swift.ExpressibleByIntegerLiteral {
+    case integer(Swift.Int)
+    case string(Swift.String)
+    case swiftStringList([Swift.String])
 
-    public init(from decoder: any Decoder) throws {
-        if let value = try? Int(from: decoder) {
+    public init(from decoder: any Swift.Decoder) throws {
+        if let value = try? Swift.Int(from: decoder) {
             self = .integer(value)
             return
         }
-        if let value = try? String(from: decoder) {
+        if let value = try? Swift.String(from: decoder) {
             self = .string(value)
             return
         }
-        if let value = try? [String](from: decoder) {
-            self = .stringList(value)
+        if let value = try? [Swift.String](from: decoder) {
+            self = .swiftStringList(value)
             return
         }
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of IdOrName matches"))
+        throw Swift.DecodingError.dataCorrupted(
+            Swift.DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of IdOrName matches"))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .integer(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
-        case .stringList(let value): try value.encode(to: encoder)
+        case .swiftStringList(let value): try value.encode(to: encoder)
         }
     }
 
     /// `.string(value)`, written as a literal.
-    public init(stringLiteral value: String) { self = .string(value) }
+    public init(stringLiteral value: Swift.String) { self = .string(value) }
 
     /// `.integer(value)`, written as a literal.
-    public init(integerLiteral value: Int) { self = .integer(value) }
+    public init(integerLiteral value: Swift.Int) { self = .integer(value) }
 }
 
-public nonisolated struct Leaf: Codable, Hashable, Sendable {
-    public var value: Int?
+public nonisolated struct Leaf: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var value: Swift.Int?
 
-    public init(value: Int? = nil) {
+    public init(value: Swift.Int? = nil) {
         self.value = value
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
         value = try c.decodeIfPresent("value")
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
         try c.encodeIfPresent(value, forKey: "value")
     }
 }
 
-public nonisolated enum MetadataValue: Codable, Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
-    case bool(Bool)
-    case integer(Int64)
-    case number(Double)
-    case string(String)
+public nonisolated enum MetadataValue: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.ExpressibleByStringLiteral, Swift.ExpressibleByIntegerLiteral, Swift.ExpressibleByFloatLiteral, Swift.ExpressibleByBooleanLiteral {
+    case bool(Swift.Bool)
+    case integer(Swift.Int64)
+    case number(Swift.Double)
+    case string(Swift.String)
 
-    public init(from decoder: any Decoder) throws {
-        if let value = try? Bool(from: decoder) {
+    public init(from decoder: any Swift.Decoder) throws {
+        if let value = try? Swift.Bool(from: decoder) {
             self = .bool(value)
             return
         }
-        if !JSONValue.isWrittenAsFloat(decoder.codingPath), let value = try? Int64(from: decoder) {
+        if !JSONValue.isWrittenAsFloat(decoder.codingPath), let value = try? Swift.Int64(from: decoder) {
             self = .integer(value)
             return
         }
-        if let value = try? Double(from: decoder) {
+        if let value = try? Swift.Double(from: decoder) {
             self = .number(value)
             return
         }
-        if let value = try? String(from: decoder) {
+        if let value = try? Swift.String(from: decoder) {
             self = .string(value)
             return
         }
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of MetadataValue matches"))
+        throw Swift.DecodingError.dataCorrupted(
+            Swift.DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of MetadataValue matches"))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .bool(let value): try value.encode(to: encoder)
         case .integer(let value): try value.encode(to: encoder)
@@ -246,37 +247,37 @@ public nonisolated enum MetadataValue: Codable, Hashable, Sendable, ExpressibleB
     }
 
     /// `.string(value)`, written as a literal.
-    public init(stringLiteral value: String) { self = .string(value) }
+    public init(stringLiteral value: Swift.String) { self = .string(value) }
 
     /// `.integer(value)`, written as a literal.
-    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(integerLiteral value: Swift.Int64) { self = .integer(value) }
 
     /// `.number(value)`, written as a literal.
-    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(floatLiteral value: Swift.Double) { self = .number(value) }
 
     /// `.bool(value)`, written as a literal.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(booleanLiteral value: Swift.Bool) { self = .bool(value) }
 }
 
-public nonisolated struct Named: Codable, Hashable, Sendable {
-    public var name: String
+public nonisolated struct Named: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var name: Swift.String
 
-    public init(name: String) {
+    public init(name: Swift.String) {
         self.name = name
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
         name = try c.decode("name")
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
         try c.encode(name, forKey: "name")
     }
 }
 
-public nonisolated struct Node: Codable, Hashable, Sendable {
-    public var name: String
+public nonisolated struct Node: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var name: Swift.String
     public var parent: Node? {
         get { _parent.wrappedValue }
         set { _parent.wrappedValue = newValue }
@@ -284,31 +285,31 @@ public nonisolated struct Node: Codable, Hashable, Sendable {
     private var _parent: Indirect<Node?> = Indirect(wrappedValue: nil)
     public var children: [Node]?
 
-    public init(name: String, parent: Node? = nil, children: [Node]? = nil) {
+    public init(name: Swift.String, parent: Node? = nil, children: [Node]? = nil) {
         self.name = name
         self._parent = Indirect(wrappedValue: parent)
         self.children = children
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
         name = try c.decode("name"); _parent = Indirect(wrappedValue: try c.decodeIfPresent("parent"))
         children = try c.decodeIfPresent("children")
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
         try c.encode(name, forKey: "name"); try c.encodeIfPresent(parent, forKey: "parent")
         try c.encodeIfPresent(children, forKey: "children")
     }
 }
 
-public nonisolated enum Shape: Codable, Hashable, Sendable {
+public nonisolated enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable {
     case circle(Circle)
     case square(Square)
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        switch try container.decodeIfPresent(String.self, forKey: "kind") {
+        switch try container.decodeIfPresent(Swift.String.self, forKey: "kind") {
         case "circle":
             self = .circle(try Circle(from: decoder))
             return
@@ -318,8 +319,8 @@ public nonisolated enum Shape: Codable, Hashable, Sendable {
         default:
             break
         }
-        let present = Set(((try? decoder.container(keyedBy: ConstructsCoding.Key.self))?.allKeys ?? []).map(\.stringValue))
-        let keys: [[String]] = [
+        let present = Swift.Set(((try? decoder.container(keyedBy: ConstructsCoding.Key.self))?.allKeys ?? []).map(\.stringValue))
+        let keys: [[Swift.String]] = [
             ["kind", "radius"],
             ["kind", "side"],
         ]
@@ -334,11 +335,11 @@ public nonisolated enum Shape: Codable, Hashable, Sendable {
                 break
             }
         }
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of Shape matches"))
+        throw Swift.DecodingError.dataCorrupted(
+            Swift.DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of Shape matches"))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .circle(let value): try value.encode(to: encoder)
         case .square(let value): try value.encode(to: encoder)
@@ -346,49 +347,49 @@ public nonisolated enum Shape: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct Square: Codable, Hashable, Sendable {
-    public var kind: String
-    public var side: Float
+public nonisolated struct Square: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var kind: Swift.String
+    public var side: Swift.Float
 
-    public init(kind: String, side: Float) {
+    public init(kind: Swift.String, side: Swift.Float) {
         self.kind = kind
         self.side = side
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
         kind = try c.decode("kind"); side = try c.decode("side")
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
         try c.encode(kind, forKey: "kind"); try c.encode(side, forKey: "side")
     }
 }
 
-public nonisolated struct Tick: Codable, Hashable, Sendable {
-    public var n: Int
+public nonisolated struct Tick: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var n: Swift.Int
 
-    public init(n: Int) {
+    public init(n: Swift.Int) {
         self.n = n
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
         n = try c.decode("n")
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
         try c.encode(n, forKey: "n")
     }
 }
 
-public nonisolated enum Tree: Codable, Hashable, Sendable {
+public nonisolated enum Tree: Swift.Codable, Swift.Hashable, Swift.Sendable {
     case leaf(Leaf)
     case branch(Branch)
 
-    public init(from decoder: any Decoder) throws {
-        let present = Set(((try? decoder.container(keyedBy: ConstructsCoding.Key.self))?.allKeys ?? []).map(\.stringValue))
-        let keys: [[String]] = [
+    public init(from decoder: any Swift.Decoder) throws {
+        let present = Swift.Set(((try? decoder.container(keyedBy: ConstructsCoding.Key.self))?.allKeys ?? []).map(\.stringValue))
+        let keys: [[Swift.String]] = [
             ["value"],
             ["left", "right"],
         ]
@@ -403,11 +404,11 @@ public nonisolated enum Tree: Codable, Hashable, Sendable {
                 break
             }
         }
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of Tree matches"))
+        throw Swift.DecodingError.dataCorrupted(
+            Swift.DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of Tree matches"))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .leaf(let value): try value.encode(to: encoder)
         case .branch(let value): try value.encode(to: encoder)

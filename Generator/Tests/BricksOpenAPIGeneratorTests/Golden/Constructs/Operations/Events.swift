@@ -7,15 +7,15 @@ import FoundationNetworking
 #endif
 
 /// `GET /events`
-public nonisolated struct StreamEvents: ConstructsAPI, GETRequestType, ServerSentEventsResponseType, Sendable {
+public nonisolated struct StreamEvents: ConstructsAPI, Bricks.GETRequestType, Bricks.ServerSentEventsResponseType, Swift.Sendable {
     public typealias Event = Node
 
     public init() {
     }
 
-    public var pathSegments: [String] { ["events"] }
+    public var pathSegments: [Swift.String] { ["events"] }
 
-    public func event(from event: ServerSentEvent) throws -> Node? {
-        try ConstructsCoding.decoder.decode(Node.self, from: Data(event.data.utf8))
+    public func event(from event: Bricks.ServerSentEvent) throws -> Node? {
+        try ConstructsCoding.decoder.decode(Node.self, from: Foundation.Data(event.data.utf8))
     }
 }

@@ -7,54 +7,54 @@ import FoundationNetworking
 #endif
 
 /// `POST /forms`
-public nonisolated struct PostForm: ConstructsAPI, POSTRequestType, FormURLEncodedBodyRequestType, JSONResponseType, Sendable {
+public nonisolated struct PostForm: ConstructsAPI, Bricks.POSTRequestType, Bricks.FormURLEncodedBodyRequestType, Bricks.JSONResponseType, Swift.Sendable {
     public typealias Response = Everything
 
-    public struct Body: Codable, Hashable, Sendable {
-        public var metadata: [String: String]?
-        public var expand: [String]?
+    public struct Body: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var metadata: [Swift.String: Swift.String]?
+        public var expand: [Swift.String]?
 
-        public init(metadata: [String: String]? = nil, expand: [String]? = nil) {
+        public init(metadata: [Swift.String: Swift.String]? = nil, expand: [Swift.String]? = nil) {
             self.metadata = metadata
             self.expand = expand
         }
 
-        public init(from decoder: any Decoder) throws {
+        public init(from decoder: any Swift.Decoder) throws {
             let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
             metadata = try c.decodeIfPresent("metadata"); expand = try c.decodeIfPresent("expand")
         }
-        public func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Swift.Encoder) throws {
             var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
             try c.encodeIfPresent(metadata, forKey: "metadata"); try c.encodeIfPresent(expand, forKey: "expand")
         }
     }
 
-    public var expand: [String]? = nil
-    public var ids: [Int]? = nil
+    public var expand: [Swift.String]? = nil
+    public var ids: [Swift.Int]? = nil
     /// The request body.
     public let body: Body
 
-    public init(expand: [String]? = nil, ids: [Int]? = nil, body: Body) {
+    public init(expand: [Swift.String]? = nil, ids: [Swift.Int]? = nil, body: Body) {
         self.expand = expand
         self.ids = ids
         self.body = body
     }
 
-    public var pathSegments: [String] { ["forms"] }
+    public var pathSegments: [Swift.String] { ["forms"] }
 
-    public var queryItems: [URLQueryItem] {
-        var items: [URLQueryItem] = []
-        if let ids { items += ids.map { URLQueryItem(name: "ids", value: String($0)) } }
+    public var queryItems: [Foundation.URLQueryItem] {
+        var items: [Foundation.URLQueryItem] = []
+        if let ids { items += ids.map { Foundation.URLQueryItem(name: "ids", value: Swift.String($0)) } }
         return items
     }
 
-    public func encodedQueryItems() throws -> [URLQueryItem] {
-        let encoder = QueryEncoder(arrayEncoding: .indexed)
-        var items: [URLQueryItem] = []
+    public func encodedQueryItems() throws -> [Foundation.URLQueryItem] {
+        let encoder = Bricks.QueryEncoder(arrayEncoding: .indexed)
+        var items: [Foundation.URLQueryItem] = []
         if let expand { items += try encoder.encode(["expand": expand]) }
         return items
     }
 
     /// Nested values as `key[inner]=value`, lists as `key[0]=value` (a list of objects as `key[0][inner]=value`).
-    public var formEncoder: QueryEncoder { QueryEncoder(arrayEncoding: .indexed) }
+    public var formEncoder: Bricks.QueryEncoder { Bricks.QueryEncoder(arrayEncoding: .indexed) }
 }

@@ -7,11 +7,11 @@ import FoundationNetworking
 #endif
 
 /// `GET /lines`
-public nonisolated struct StreamLines: ConstructsAPI, GETRequestType, JSONLinesResponseType, Sendable {
+public nonisolated struct StreamLines: ConstructsAPI, Bricks.GETRequestType, Bricks.JSONLinesResponseType, Swift.Sendable {
     public typealias Event = Shape
 
     public init() {
     }
 
-    public var pathSegments: [String] { ["lines"] }
+    public var pathSegments: [Swift.String] { ["lines"] }
 }

@@ -7,15 +7,15 @@ import FoundationNetworking
 #endif
 
 /// `PUT /raw`
-public nonisolated struct PutRaw: ConstructsAPI, PUTRequestType, DataBodyRequestType, DataResponseType, Sendable {
+public nonisolated struct PutRaw: ConstructsAPI, Bricks.PUTRequestType, Bricks.DataBodyRequestType, Bricks.DataResponseType, Swift.Sendable {
     /// The request body.
-    public let body: Data
+    public let body: Foundation.Data
 
-    public init(body: Data) {
+    public init(body: Foundation.Data) {
         self.body = body
     }
 
-    public var pathSegments: [String] { ["raw"] }
+    public var pathSegments: [Swift.String] { ["raw"] }
 
-    public var contentType: String? { "image/png" }
+    public var contentType: Swift.String? { "image/png" }
 }

@@ -7,18 +7,18 @@ import FoundationNetworking
 #endif
 
 /// `POST /records`: Records with free-form metadata and a free-form filter (ChromaDB's shape)
-public nonisolated struct AddRecords: ConstructsAPI, POSTRequestType, JSONBodyRequestType, JSONResponseType, Sendable {
-    public typealias Response = [String: JSONValue]
+public nonisolated struct AddRecords: ConstructsAPI, Bricks.POSTRequestType, Bricks.JSONBodyRequestType, Bricks.JSONResponseType, Swift.Sendable {
+    public typealias Response = [Swift.String: JSONValue]
 
-    public struct Body: Codable, Hashable, Sendable {
-        public var ids: [String]
-        public var metadatas: [[String: MetadataValue]]?
-        public var extra: [String: JSONValue]?
-        public var `where`: [String: JSONValue]?
+    public struct Body: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var ids: [Swift.String]
+        public var metadatas: [[Swift.String: MetadataValue]]?
+        public var extra: [Swift.String: JSONValue]?
+        public var `where`: [Swift.String: JSONValue]?
 
         public init(
-            ids: [String], metadatas: [[String: MetadataValue]]? = nil, extra: [String: JSONValue]? = nil,
-            `where`: [String: JSONValue]? = nil
+            ids: [Swift.String], metadatas: [[Swift.String: MetadataValue]]? = nil,
+            extra: [Swift.String: JSONValue]? = nil, `where`: [Swift.String: JSONValue]? = nil
         ) {
             self.ids = ids
             self.metadatas = metadatas
@@ -26,12 +26,12 @@ public nonisolated struct AddRecords: ConstructsAPI, POSTRequestType, JSONBodyRe
             self.`where` = `where`
         }
 
-        public init(from decoder: any Decoder) throws {
+        public init(from decoder: any Swift.Decoder) throws {
             let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
             ids = try c.decode("ids"); metadatas = try c.decodeIfPresent("metadatas")
             extra = try c.decodeIfPresent("extra"); `where` = try c.decodeIfPresent("where")
         }
-        public func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Swift.Encoder) throws {
             var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
             try c.encode(ids, forKey: "ids"); try c.encodeIfPresent(metadatas, forKey: "metadatas")
             try c.encodeIfPresent(extra, forKey: "extra"); try c.encodeIfPresent(`where`, forKey: "where")
@@ -45,5 +45,5 @@ public nonisolated struct AddRecords: ConstructsAPI, POSTRequestType, JSONBodyRe
         self.body = body
     }
 
-    public var pathSegments: [String] { ["records"] }
+    public var pathSegments: [Swift.String] { ["records"] }
 }

@@ -9,26 +9,26 @@ import FoundationNetworking
 /// `GET /slow`: Ticks, one every `delay` seconds
 ///
 /// What scripts/sse-server.py serves at /slow; the runtime tests stream it.
-public nonisolated struct StreamTicks: ConstructsAPI, GETRequestType, ServerSentEventsResponseType, Sendable {
+public nonisolated struct StreamTicks: ConstructsAPI, Bricks.GETRequestType, Bricks.ServerSentEventsResponseType, Swift.Sendable {
     public typealias Event = Tick
-    public var count: Int? = nil
-    public var delay: Double? = nil
+    public var count: Swift.Int? = nil
+    public var delay: Swift.Double? = nil
 
-    public init(count: Int? = nil, delay: Double? = nil) {
+    public init(count: Swift.Int? = nil, delay: Swift.Double? = nil) {
         self.count = count
         self.delay = delay
     }
 
-    public var pathSegments: [String] { ["slow"] }
+    public var pathSegments: [Swift.String] { ["slow"] }
 
-    public var queryItems: [URLQueryItem] {
-        var items: [URLQueryItem] = []
-        if let count { items.append(URLQueryItem(name: "count", value: String(count))) }
-        if let delay { items.append(URLQueryItem(name: "delay", value: String(delay))) }
+    public var queryItems: [Foundation.URLQueryItem] {
+        var items: [Foundation.URLQueryItem] = []
+        if let count { items.append(Foundation.URLQueryItem(name: "count", value: Swift.String(count))) }
+        if let delay { items.append(Foundation.URLQueryItem(name: "delay", value: Swift.String(delay))) }
         return items
     }
 
-    public func event(from event: ServerSentEvent) throws -> Tick? {
-        try ConstructsCoding.decoder.decode(Tick.self, from: Data(event.data.utf8))
+    public func event(from event: Bricks.ServerSentEvent) throws -> Tick? {
+        try ConstructsCoding.decoder.decode(Tick.self, from: Foundation.Data(event.data.utf8))
     }
 }

@@ -7,10 +7,10 @@ import FoundationNetworking
 #endif
 
 /// `GET /text`
-public nonisolated struct GetText: ConstructsAPI, GETRequestType, StringResponseType, Sendable {
+public nonisolated struct GetText: ConstructsAPI, Bricks.GETRequestType, Bricks.StringResponseType, Swift.Sendable {
 
     public init() {
     }
 
-    public var pathSegments: [String] { ["text"] }
+    public var pathSegments: [Swift.String] { ["text"] }
 }

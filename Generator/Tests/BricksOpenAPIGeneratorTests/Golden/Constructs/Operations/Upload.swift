@@ -7,13 +7,13 @@ import FoundationNetworking
 #endif
 
 /// `POST /upload`
-public nonisolated struct Upload: ConstructsAPI, POSTRequestType, MultipartFormBodyRequestType, EmptyResponseType, Sendable {
+public nonisolated struct Upload: ConstructsAPI, Bricks.POSTRequestType, Bricks.MultipartFormBodyRequestType, Bricks.EmptyResponseType, Swift.Sendable {
     /// The parts of the multipart form.
-    public let parts: [MultipartFormPart]
+    public let parts: [Bricks.MultipartFormPart]
 
-    public init(parts: [MultipartFormPart]) {
+    public init(parts: [Bricks.MultipartFormPart]) {
         self.parts = parts
     }
 
-    public var pathSegments: [String] { ["upload"] }
+    public var pathSegments: [Swift.String] { ["upload"] }
 }

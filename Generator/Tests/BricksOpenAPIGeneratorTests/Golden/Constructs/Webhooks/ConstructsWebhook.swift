@@ -10,21 +10,21 @@ import Foundation
 /// case .petAdded(let payload): print(payload)
 /// }
 /// ```
-public nonisolated enum ConstructsWebhook: Hashable, Sendable {
+public nonisolated enum ConstructsWebhook: Swift.Hashable, Swift.Sendable {
     /// `petAdded`.
-    case petAdded([String: JSONValue])
+    case petAdded([Swift.String: JSONValue])
 
     /// The webhook `name` (as the document names it) read from the JSON `body` of the request; nil for a name the document does not have.
     /// - Throws: `DecodingError` when the body is not the webhook's payload.
-    public init?(name: String, body: Data) throws {
+    public init?(name: Swift.String, body: Foundation.Data) throws {
         switch name {
         case "petAdded":
-            self = try .petAdded(ConstructsCoding.decoder.decode([String: JSONValue].self, from: body))
+            self = try .petAdded(ConstructsCoding.decoder.decode([Swift.String: JSONValue].self, from: body))
         default:
             return nil
         }
     }
 
     /// The names of the webhooks, as the document writes them.
-    public static let names: [String] = ["petAdded"]
+    public static let names: [Swift.String] = ["petAdded"]
 }

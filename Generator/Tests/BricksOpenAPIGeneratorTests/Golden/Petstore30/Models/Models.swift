@@ -2,33 +2,36 @@
 
 import Foundation
 
-public nonisolated struct Pet: Codable, Hashable, Sendable {
-    public struct Status: RawRepresentable, Codable, Hashable, Sendable {
-        public var rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+public nonisolated struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct Status: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var rawValue: Swift.String
+        public init(rawValue: Swift.String) { self.rawValue = rawValue }
         public static let available = Status(rawValue: "available")
         public static let pending = Status(rawValue: "pending")
         public static let sold = Status(rawValue: "sold")
     }
 
-    public var id: Int64
-    public var name: String
-    public var tag: String?
+    public var id: Swift.Int64
+    public var name: Swift.String
+    public var tag: Swift.String?
     public var status: Status = Status(rawValue: "available")
 
-    public init(id: Int64, name: String, tag: String? = nil, status: Status = Status(rawValue: "available")) {
+    public init(
+        id: Swift.Int64, name: Swift.String, tag: Swift.String? = nil,
+        status: Status = Status(rawValue: "available")
+    ) {
         self.id = id
         self.name = name
         self.tag = tag
         self.status = status
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
         id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
         status = try c.decodeIfPresent("status") ?? Status(rawValue: "available")
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
         try c.encode(id, forKey: "id"); try c.encode(name, forKey: "name")
         try c.encodeIfPresent(tag, forKey: "tag"); try c.encode(status, forKey: "status")
@@ -37,20 +40,20 @@ public nonisolated struct Pet: Codable, Hashable, Sendable {
 
 public typealias Pets = [Pet]
 
-public nonisolated struct SwaggerPetstoreError: Codable, Hashable, Sendable, Error {
-    public var code: Int32
-    public var message: String
+public nonisolated struct SwaggerPetstoreError: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.Error {
+    public var code: Swift.Int32
+    public var message: Swift.String
 
-    public init(code: Int32, message: String) {
+    public init(code: Swift.Int32, message: Swift.String) {
         self.code = code
         self.message = message
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
         code = try c.decode("code"); message = try c.decode("message")
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
         try c.encode(code, forKey: "code"); try c.encode(message, forKey: "message")
     }

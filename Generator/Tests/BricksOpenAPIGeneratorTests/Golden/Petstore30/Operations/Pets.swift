@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `POST /pets`: Create a pet
-public nonisolated struct CreatePets: SwaggerPetstoreAPI, POSTRequestType, JSONBodyRequestType, EmptyResponseType, Sendable {
+public nonisolated struct CreatePets: SwaggerPetstoreAPI, Bricks.POSTRequestType, Bricks.JSONBodyRequestType, Bricks.EmptyResponseType, Swift.Sendable {
     /// The request body.
     public let body: Pet
 
@@ -15,59 +15,59 @@ public nonisolated struct CreatePets: SwaggerPetstoreAPI, POSTRequestType, JSONB
         self.body = body
     }
 
-    public var pathSegments: [String] { ["pets"] }
+    public var pathSegments: [Swift.String] { ["pets"] }
 }
 
 /// `DELETE /pets/{petId}`: Deletes a pet
 @available(*, deprecated, message: "deprecated in the API description")
-public nonisolated struct DeletePet: SwaggerPetstoreAPI, DELETERequestType, EmptyResponseType, Sendable {
-    public let petId: Int64
+public nonisolated struct DeletePet: SwaggerPetstoreAPI, Bricks.DELETERequestType, Bricks.EmptyResponseType, Swift.Sendable {
+    public let petId: Swift.Int64
 
-    public init(petId: Int64) {
+    public init(petId: Swift.Int64) {
         self.petId = petId
     }
 
-    public var pathSegments: [String] { ["pets", String(petId)] }
+    public var pathSegments: [Swift.String] { ["pets", Swift.String(petId)] }
 }
 
 /// `GET /pets`: List all pets
-public nonisolated struct ListPets: SwaggerPetstoreAPI, GETRequestType, JSONResponseType, Sendable {
+public nonisolated struct ListPets: SwaggerPetstoreAPI, Bricks.GETRequestType, Bricks.JSONResponseType, Swift.Sendable {
     public typealias Response = Pets
     /// How many items to return at one time (max 100)
-    public var limit: Int32? = nil
-    public var tags: [String]? = nil
+    public var limit: Swift.Int32? = nil
+    public var tags: [Swift.String]? = nil
 
-    public init(limit: Int32? = nil, tags: [String]? = nil) {
+    public init(limit: Swift.Int32? = nil, tags: [Swift.String]? = nil) {
         self.limit = limit
         self.tags = tags
     }
 
-    public var pathSegments: [String] { ["pets"] }
+    public var pathSegments: [Swift.String] { ["pets"] }
 
-    public var queryItems: [URLQueryItem] {
-        var items: [URLQueryItem] = []
-        if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
-        if let tags { items.append(URLQueryItem(name: "tags", value: tags.joined(separator: ","))) }
+    public var queryItems: [Foundation.URLQueryItem] {
+        var items: [Foundation.URLQueryItem] = []
+        if let limit { items.append(Foundation.URLQueryItem(name: "limit", value: Swift.String(limit))) }
+        if let tags { items.append(Foundation.URLQueryItem(name: "tags", value: tags.joined(separator: ","))) }
         return items
     }
 }
 
 /// `GET /pets/{petId}`: Info for a specific pet
-public nonisolated struct ShowPetById: SwaggerPetstoreAPI, GETRequestType, JSONResponseType, Sendable {
+public nonisolated struct ShowPetById: SwaggerPetstoreAPI, Bricks.GETRequestType, Bricks.JSONResponseType, Swift.Sendable {
     public typealias Response = Pet
     /// The id of the pet to retrieve
-    public let petId: String
-    public var xRequestID: String? = nil
+    public let petId: Swift.String
+    public var xRequestID: Swift.String? = nil
 
-    public init(petId: String, xRequestID: String? = nil) {
+    public init(petId: Swift.String, xRequestID: Swift.String? = nil) {
         self.petId = petId
         self.xRequestID = xRequestID
     }
 
-    public var pathSegments: [String] { ["pets", petId] }
+    public var pathSegments: [Swift.String] { ["pets", petId] }
 
-    public var additionalHeaderFields: [String: String] {
-        var fields: [String: String] = [:]
+    public var additionalHeaderFields: [Swift.String: Swift.String] {
+        var fields: [Swift.String: Swift.String] = [:]
         if let xRequestID { fields["X-Request-ID"] = xRequestID }
         return fields
     }

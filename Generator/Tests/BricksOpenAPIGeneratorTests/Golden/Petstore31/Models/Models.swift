@@ -2,45 +2,45 @@
 
 import Foundation
 
-public nonisolated struct Pet: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var name: String
-    public var tag: String?
-    public var born: Date?
+public nonisolated struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var id: Swift.Int64
+    public var name: Swift.String
+    public var tag: Swift.String?
+    public var born: Foundation.Date?
 
-    public init(id: Int64, name: String, tag: String? = nil, born: Date? = nil) {
+    public init(id: Swift.Int64, name: Swift.String, tag: Swift.String? = nil, born: Foundation.Date? = nil) {
         self.id = id
         self.name = name
         self.tag = tag
         self.born = born
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: PetstoreCoding.Key.self)
         id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
         born = try c.decodeIfPresent("born")
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: PetstoreCoding.Key.self)
         try c.encode(id, forKey: "id"); try c.encode(name, forKey: "name")
         try c.encodeIfPresent(tag, forKey: "tag"); try c.encodeIfPresent(born, forKey: "born")
     }
 }
 
-public nonisolated struct Problem: Codable, Hashable, Sendable, Error {
-    public var title: String
-    public var status: Int32?
+public nonisolated struct Problem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.Error {
+    public var title: Swift.String
+    public var status: Swift.Int32?
 
-    public init(title: String, status: Int32? = nil) {
+    public init(title: Swift.String, status: Swift.Int32? = nil) {
         self.title = title
         self.status = status
     }
 
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: PetstoreCoding.Key.self)
         title = try c.decode("title"); status = try c.decodeIfPresent("status")
     }
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: PetstoreCoding.Key.self)
         try c.encode(title, forKey: "title"); try c.encodeIfPresent(status, forKey: "status")
     }

@@ -7,37 +7,37 @@ import FoundationNetworking
 #endif
 
 /// `GET /pets/{petId}`
-public nonisolated struct GetPet: PetstoreAPI, GETRequestType, JSONResponseType, Sendable {
+public nonisolated struct GetPet: PetstoreAPI, Bricks.GETRequestType, Bricks.JSONResponseType, Swift.Sendable {
     public typealias Response = Pet
-    public let petId: Int64
+    public let petId: Swift.Int64
 
-    public init(petId: Int64) {
+    public init(petId: Swift.Int64) {
         self.petId = petId
     }
 
-    public var pathSegments: [String] { ["pets", String(petId)] }
+    public var pathSegments: [Swift.String] { ["pets", Swift.String(petId)] }
 }
 
 /// `GET /pets`: List all pets
-public nonisolated struct ListPets: PetstoreAPI, GETRequestType, LinkHeaderPaginatedRequestType, JSONResponseType, Sendable {
+public nonisolated struct ListPets: PetstoreAPI, Bricks.GETRequestType, Bricks.LinkHeaderPaginatedRequestType, Bricks.JSONResponseType, Swift.Sendable {
     public typealias Response = [Pet]
-    public var perPage: Int? = nil
-    public var page: Int? = nil
+    public var perPage: Swift.Int? = nil
+    public var page: Swift.Int? = nil
     /// The page to fetch, from the previous page's `Link` header; `nil` for the first.
-    public var pageLink: String? = nil
+    public var pageLink: Swift.String? = nil
 
-    public init(perPage: Int? = nil, page: Int? = nil, pageLink: String? = nil) {
+    public init(perPage: Swift.Int? = nil, page: Swift.Int? = nil, pageLink: Swift.String? = nil) {
         self.perPage = perPage
         self.page = page
         self.pageLink = pageLink
     }
 
-    public var pathSegments: [String] { ["pets"] }
+    public var pathSegments: [Swift.String] { ["pets"] }
 
-    public var queryItems: [URLQueryItem] {
-        var items: [URLQueryItem] = []
-        if let perPage { items.append(URLQueryItem(name: "per_page", value: String(perPage))) }
-        if let page { items.append(URLQueryItem(name: "page", value: String(page))) }
+    public var queryItems: [Foundation.URLQueryItem] {
+        var items: [Foundation.URLQueryItem] = []
+        if let perPage { items.append(Foundation.URLQueryItem(name: "per_page", value: Swift.String(perPage))) }
+        if let page { items.append(Foundation.URLQueryItem(name: "page", value: Swift.String(page))) }
         return items
     }
 }
