@@ -59,6 +59,11 @@ generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.0.yaml" Quirks3
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.1.yaml" Quirks31
 # Every parameter style (path simple/label/matrix, headers, query form/delimited/deepObject; values, lists, objects).
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/styles.yaml" Styles
+# A fake beside the endpoints (`fake: true`, issue 53): its replies, checks and steering (FakeTests).
+printf 'accessLevel: public\nname: PetShop\nfake: true\n' > "$work/fakes.yaml"
+"$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/fakes.yaml" --output "$work/Sources/FakePets" --config "$work/fakes.yaml" --quiet
+test -s "$work/Sources/FakePets/PetShopFake.swift" || { echo "fake: true wrote no PetShopFake.swift" >&2; exit 1; }
+cp "$here/Tests/FakeApp/PetsModel.swift" "$work/Sources/FakePets/"
 # The constructs again with the models in a module of their own (beside, by default), both in app targets.
 "$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml" --output "$work/Sources/ConstructsSplit" \
     --name ConstructsSplit --models-module ConstructsSplitModels --config "$work/config.yaml" --quiet
@@ -114,6 +119,8 @@ let package = Package(
         .target(name: "Quirks30", dependencies: [bricks]),
         .target(name: "Quirks31", dependencies: [bricks], swiftSettings: app),
         .target(name: "Styles", dependencies: [bricks], swiftSettings: app),
+        // The fake in an app target: what a SwiftUI preview links.
+        .target(name: "FakePets", dependencies: [bricks], swiftSettings: app),
         // The build-tool plugin in an app target (Xcode 26's settings), as an app team uses it.
         .target(
             name: "PluginBuilt", dependencies: [bricks], swiftSettings: app,
@@ -126,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
-                "GitHub", "Stripe", "Constructs", "Flows", "Styles", "PluginBuilt", "PluginCommitted", bricks,
+                "GitHub", "Stripe", "Constructs", "Flows", "Styles", "FakePets", "PluginBuilt", "PluginCommitted", bricks,
                 .product(name: "BricksTesting", package: "Bricks"),
             ]),
         // Imports the endpoints' module of the two-module output only (its names would clash with Constructs').
