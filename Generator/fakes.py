@@ -12,7 +12,9 @@ from pathlib import Path
 
 def harness(sources, module):
     sources = Path(sources)
-    fake = sources / f"{module}Fake.swift"
+    # The API's name (`--name MistralApi` gives `MistralFake`, `MistralCoding`).
+    fake = next(sources.glob("*Fake.swift"))
+    api = fake.stem[: -len("Fake")]
     # The JSON replies: an operation struct that adopts JSONResponseType.
     json_types = set()
     for path in sources.rglob("*.swift"):
@@ -26,11 +28,18 @@ def harness(sources, module):
         "// Written by Generator/fakes.py: the fake's reply of each JSON operation, decoded with its generated type.",
         "import Foundation",
         "",
-        f"public enum {module}FakeReplyCheck {{",
+        "/// Called through the protocol: the deprecated operations' types are named in a deprecated",
+        "/// function (no warning), which a generic caller reaches without naming it deprecated.",
+        f"public protocol {module}ReplyChecking {{",
+        "    static func run() -> (operations: Int, checked: Int, failures: [String])",
+        "}",
+        "",
+        f"public enum {module}FakeReplyCheck: {module}ReplyChecking {{",
         "    /// The operations of the table, those checked (JSON replies), and the failures (name: error).",
+        "    @available(*, deprecated)",
         "    public static func run() -> (operations: Int, checked: Int, failures: [String]) {",
         "        var failures: [String] = []",
-        f"        let operations = {module}Fake.table.operations.count",
+        f"        let operations = {api}Fake.table.operations.count",
     ]
     for name in checked:
         lines.append(f"        if let failure = decode({name}.Response.self, {name!r}) {{ failures.append({name!r} + \": \" + failure) }}".replace("'", '"'))
@@ -39,10 +48,10 @@ def harness(sources, module):
         "    }",
         "",
         "    static func decode<Value: Decodable>(_ type: Value.Type, _ name: String) -> String? {",
-        f"        guard let operation = {module}Fake.table.operations.first(where: {{ $0.name == name }}) else {{ return \"not in the table\" }}",
+        f"        guard let operation = {api}Fake.table.operations.first(where: {{ $0.name == name }}) else {{ return \"not in the table\" }}",
         "        guard let index = operation.reply(for: Int(operation.success) ?? 200)?.body else { return \"no body\" }",
         "        do {",
-        f"            _ = try {module}Coding.decoder.decode(Value.self, from: Data({module}Fake.replyTexts[index].utf8))",
+        f"            _ = try {api}Coding.decoder.decode(Value.self, from: Data({api}Fake.replyTexts[index].utf8))",
         "            return nil",
         "        } catch {",
         "            return \"\\(error)\"",

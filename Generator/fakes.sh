@@ -8,7 +8,8 @@
 #   bash Generator/fakes.sh                          # every document of the set (long: GitHub and Stripe compile minutes each)
 #   bash Generator/fakes.sh mistral-api asana-rest   # documents by file name, without extension
 #
-# Documents as in corpus.sh (CORPUS_SPECS to look elsewhere); scratch in FAKES_WORK.
+# Documents as in corpus.sh (CORPUS_SPECS to look elsewhere); the package in FAKES_WORK, its build in
+# FAKES_SCRATCH (default: inside it; give another package's to reuse its Bricks). Warnings are errors.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -16,6 +17,7 @@ root="$(cd "$here/.." && pwd)"
 specs="${CORPUS_SPECS:-$root/../shared/specs}"
 work="${FAKES_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/bricks-fakes.XXXXXX")}"
 mkdir -p "$work/Sources"
+scratch="${FAKES_SCRATCH:-$work/.build}"
 echo "work folder: $work" >&2
 source "$here/documents.sh"
 
@@ -33,7 +35,8 @@ for spec in "${documents[@]}"; do
     mkdir -p "$work/Sources/${name}Check"
     cat > "$work/Sources/${name}Check/main.swift" <<SWIFT
 import $name
-let result = ${name}FakeReplyCheck.run()
+func check<Checker: ${name}ReplyChecking>(_ checker: Checker.Type) -> (operations: Int, checked: Int, failures: [String]) { checker.run() }
+let result = check(${name}FakeReplyCheck.self)
 print("RESULT \(result.operations) \(result.checked) \(result.failures.count)")
 for failure in result.failures { print("FAILURE " + failure) }
 SWIFT
@@ -58,11 +61,11 @@ SWIFT
 echo "| document | operations | from an example | from a schema | JSON replies decoded | decode failures |"
 echo "|---|---:|---:|---:|---:|---:|"
 for name in "${names[@]}"; do
-    if ! swift build --package-path "$work" --product "${name}Check" > "$work/$name.build" 2>&1; then
+    if ! swift build --package-path "$work" --scratch-path "$scratch" --product "${name}Check" -Xswiftc -warnings-as-errors > "$work/$name.build" 2>&1; then
         echo "| $name | build failed (see $work/$name.build) | | | | |"
         continue
     fi
-    "$(swift build --package-path "$work" --show-bin-path)/${name}Check" > "$work/$name.out" 2>&1 || true
+    "$(swift build --package-path "$work" --scratch-path "$scratch" --show-bin-path)/${name}Check" > "$work/$name.out" 2>&1 || true
     read -r _ operations checked failed < <(grep '^RESULT' "$work/$name.out" || echo "RESULT ? ? ?")
     read -r examples schemas < <(sed -E 's/fake: ([0-9]+) replies from examples, ([0-9]+) from schemas/\1 \2/' "$work/$name.sources" 2>/dev/null || echo "? ?")
     echo "| $name | $operations | ${examples:-?} | ${schemas:-?} | $(( checked - failed )) of $checked | $failed |"

@@ -189,11 +189,11 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
         switch (head.method.rawValue, lastIsParameter) {
         case ("POST", false):
             guard let body, case .object(var members)? = try? Foundation.JSONDecoder().decode(JSON.self, from: body) else { return nil }
-            let count = (stored[key]?.count ?? 0) + 1
+            let count = (stored[key]?.count ?? 0) &+ 1
             let id: Swift.String
             switch members["id"] {
             case .string(let text)?: id = text
-            case .number(let number)?: id = Swift.String(Swift.Int64(number))
+            case .number(let number)?: id = JSON.number(number).text
             default:
                 id = Swift.String(count)
                 members["id"] = .number(Swift.Double(count))
@@ -370,7 +370,7 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
                             for (name, value) in fields { headers[name] = value.string }
                         }
                         var body: Swift.Int?
-                        if case .number(let index)? = reply["b"] { body = Swift.Int(index) }
+                        if case .number(let index)? = reply["b"] { body = Swift.Int(exactly: index) }
                         replies[status] = Reply(body: body, contentType: reply["t"]?.string, headers: headers)
                     }
                 }
@@ -688,10 +688,10 @@ nonisolated extension __FAKE__.Table {
         case .string(let text):
             let count = text.count
             if case .number(let least)? = schema["minLength"], Swift.Double(count) < least {
-                return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), shorter than \(Swift.Int(least)) characters")
+                return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), shorter than \(__FAKE__.JSON.number(least).text) characters")
             }
             if case .number(let most)? = schema["maxLength"], Swift.Double(count) > most {
-                return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), longer than \(Swift.Int(most)) characters")
+                return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), longer than \(__FAKE__.JSON.number(most).text) characters")
             }
             if let format = schema["format"]?.string, !Self.conforms(text, to: format) {
                 return Problem(rule: "format", value: value.text, sentence: "\(place) is \(value.text), not a \(format)")
@@ -721,10 +721,10 @@ nonisolated extension __FAKE__.Table {
             }
         case .array(let items):
             if case .number(let least)? = schema["minItems"], Swift.Double(items.count) < least {
-                return Problem(rule: "bounds", value: "\(items.count) items", sentence: "\(place) has \(items.count) items, fewer than \(Swift.Int(least))")
+                return Problem(rule: "bounds", value: "\(items.count) items", sentence: "\(place) has \(items.count) items, fewer than \(__FAKE__.JSON.number(least).text)")
             }
             if case .number(let most)? = schema["maxItems"], Swift.Double(items.count) > most {
-                return Problem(rule: "bounds", value: "\(items.count) items", sentence: "\(place) has \(items.count) items, more than \(Swift.Int(most))")
+                return Problem(rule: "bounds", value: "\(items.count) items", sentence: "\(place) has \(items.count) items, more than \(__FAKE__.JSON.number(most).text)")
             }
             if let itemSchema = schema["items"] {
                 for (index, item) in items.enumerated() {

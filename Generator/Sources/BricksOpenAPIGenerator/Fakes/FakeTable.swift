@@ -213,6 +213,8 @@ struct FakeTable {
     private func body(of media: DocumentObject.Member, decl: OperationDecl?, values: FakeValues) -> (String?, Bool) {
         let content = document.resolve(media.value).object ?? DocumentObject()
         var value = example(of: content)
+        // An example that does not fit its schema would not decode: a value of the schema instead.
+        if let given = value, let schema = content["schema"], !FakeExampleCheck(document: document).fits(given, schema) { value = nil }
         let fromExample = value != nil
         if value == nil {
             if let schema = content["schema"] ?? content["itemSchema"] {

@@ -26,13 +26,14 @@ struct FakeValues {
     func value(for schema: DocumentValue, name: String = "text", direction: Direction = .reply, depth: Int = 0) -> DocumentValue {
         let schema = document.resolve(schema)
         guard depth <= Self.deepest, let object = schema.object else { return .null }
-        for key in ["example"] {
-            if let example = object[key], example != .null { return example }
-        }
-        if case .array(let examples)? = object["examples"], let first = examples.first { return first }
+        // The schema's own example or default, when it fits the schema (some documents' do not).
+        let check = FakeExampleCheck(document: document)
+        var given: [DocumentValue] = [object["example"] ?? .null]
+        if case .array(let examples)? = object["examples"] { given += examples.prefix(1) }
+        for value in given where value != .null && check.fits(value, schema) { return value }
         if let constant = object["const"] { return constant }
         if case .array(let values)? = object["enum"], let first = values.first(where: { $0 != .null }) { return first }
-        if let value = object["default"], value != .null { return value }
+        if let value = object["default"], value != .null, check.fits(value, schema) { return value }
         for key in ["oneOf", "anyOf"] {
             guard case .array(let options)? = object[key] else { continue }
             let choices = options.filter { !document.isNullOnly($0) }
