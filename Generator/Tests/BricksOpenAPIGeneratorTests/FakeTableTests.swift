@@ -109,7 +109,7 @@ import Testing
 
     @Test func literalsHoldTheirTextAsItIs() {
         #expect(FakeRenderer.literal(#"{"a":"b"}"#) == ##"#"{"a":"b"}"#"##)
-        #expect(FakeRenderer.literal(#"{"a":"\"#"}"#) == ###"##"{"a":"\"#"}"##"###)
+        #expect(FakeRenderer.literal(##"{"a":"\"#"}"##) == ###"##"{"a":"\"#"}"##"###)
         #expect(FakeRenderer.literal("data: 1\n\n") == #""data: 1\n\n""#)
     }
 }

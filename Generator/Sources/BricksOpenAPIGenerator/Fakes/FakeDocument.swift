@@ -26,13 +26,6 @@ struct FakeDocument {
         return root.value(at: tokens[...])
     }
 
-    /// A schema resolved, and an `allOf` of one part replaced by that part.
-    func flattened(_ schema: DocumentValue) -> DocumentValue {
-        let resolved = resolve(schema)
-        if case .array(let parts)? = resolved.object?["allOf"], parts.count == 1, let part = parts.first { return flattened(part) }
-        return resolved
-    }
-
     /// The types a schema admits (`type` as a word or a list), with `null` when OpenAPI 3.0's
     /// `nullable` says so.
     func types(of schema: DocumentValue) -> [String] {

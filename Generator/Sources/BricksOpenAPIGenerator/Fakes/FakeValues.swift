@@ -48,25 +48,15 @@ struct FakeValues {
             }
             return value
         }
-        if case .array(let parts)? = object["allOf"] {
-            var merged = DocumentObject()
+        if object["allOf"] != nil {
             var properties = DocumentObject()
             var required: [DocumentValue] = []
             var single: DocumentValue?
-            for part in parts {
-                let resolved = document.flattened(part)
-                guard let partObject = resolved.object, partObject["properties"] != nil || partObject["required"] != nil
-                    || document.types(of: resolved).contains("object")
-                else {
-                    single = single ?? part
-                    continue
-                }
-                if case .object(let more)? = partObject["properties"] { properties.members += more.members }
-                if case .array(let more)? = partObject["required"] { required += more }
-            }
+            collect(schema, into: &properties, required: &required, single: &single)
             if properties.members.isEmpty, required.isEmpty, let single {
                 return value(for: single, name: name, direction: direction, depth: depth &+ 1)
             }
+            var merged = DocumentObject()
             merged["type"] = .string("object")
             merged["properties"] = .object(properties)
             merged["required"] = .array(required)
@@ -96,13 +86,32 @@ struct FakeValues {
         }
     }
 
+    /// The members and required names of an `allOf`'s object parts, through the parts that are
+    /// themselves an `allOf`; `single` the first part that is not an object (a `$ref` to a string).
+    private func collect(
+        _ schema: DocumentValue, into properties: inout DocumentObject, required: inout [DocumentValue], single: inout DocumentValue?,
+        depth: Int = 0
+    ) {
+        let resolved = document.resolve(schema)
+        guard depth < 16, let object = resolved.object else { return }
+        if case .object(let more)? = object["properties"] {
+            for member in more.members where properties[member.key] == nil { properties.members.append(member) }
+        }
+        if case .array(let more)? = object["required"] { required += more }
+        if case .array(let parts)? = object["allOf"] {
+            for part in parts { collect(part, into: &properties, required: &required, single: &single, depth: depth &+ 1) }
+        } else if object["properties"] == nil, object["required"] == nil, !document.types(of: resolved).contains("object") {
+            single = single ?? schema
+        }
+    }
+
     private func objectValue(_ object: DocumentObject, direction: Direction, depth: Int) -> DocumentValue {
         var result = DocumentObject()
         let required = Set((object["required"].flatMap { value -> [DocumentValue]? in
             if case .array(let names) = value { return names }
             return nil
         } ?? []).compactMap(\.string))
-        guard case .object(let properties)? = object["properties"] else { return .object(result) }
+        let properties = object["properties"]?.object ?? DocumentObject()
         for member in properties.members {
             let isRequired = required.contains(member.key)
             guard isRequired || depth < Self.fullDepth else { continue }
@@ -113,6 +122,8 @@ struct FakeValues {
             if !isRequired, document.isShapeless(member.value) { continue }
             result[member.key] = value(for: member.value, name: member.key, direction: direction, depth: depth &+ 1)
         }
+        // A required name the schema declares no member for (Mistral's `data`): any value, `{}`.
+        for name in required.sorted() where properties[name] == nil { result[name] = .object(DocumentObject()) }
         return .object(result)
     }
 
