@@ -9,6 +9,7 @@
 #
 #   bash Generator/compile-cost.sh before=/tmp/gen-before/bricks-openapi after=/tmp/gen-after/bricks-openapi
 #   COMPILE_COST_RELEASE=no bash Generator/compile-cost.sh …   # debug builds only
+#   COMPILE_COST_FAKE=with bash Generator/compile-cost.sh without=$g with=$g   # the labels named generate with `fake: true`
 #
 # A generator of an older commit: `git worktree add /tmp/old <commit>`, then
 # `swift build --package-path /tmp/old/Generator --product bricks-openapi`. Scratch: /tmp/compile-cost
@@ -30,10 +31,14 @@ for argument in "$@"; do
     labels+=("$label")
     package="$work/$label"
     mkdir -p "$package/Sources"
+    config="$work/config.yaml"
+    case " ${COMPILE_COST_FAKE:-} " in
+        *" $label "*) config="$work/config-fake.yaml"; printf 'accessLevel: public\nfake: true\n' > "$config" ;;
+    esac
     for api in GitHub Stripe; do
         spec="$here/Specs/github-api.json"
         [ "$api" = Stripe ] && spec="$here/Specs/stripe-api.yaml"
-        "$generator" generate "$spec" --output "$package/Sources/$api" --name "$api" --config "$work/config.yaml" --quiet
+        "$generator" generate "$spec" --output "$package/Sources/$api" --name "$api" --config "$config" --quiet
     done
     cat > "$package/Package.swift" <<SWIFT
 // swift-tools-version:6.2

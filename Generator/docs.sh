@@ -31,6 +31,7 @@ modules=(
     "Chroma $examples/chroma.yaml $examples/chroma-config.yaml"
     "Prefect $examples/prefect.yaml $examples/prefect-config.yaml"
     "OpenAI $examples/openai.yaml -"
+    "Shop $examples/shop.yaml $examples/shop-config.yaml"
 )
 page="$root/Docs/OpenAPI.md"
 named=$(sed -n 's/^<!-- snippets: generated modules \(.*\) -->$/\1/p' "$page")

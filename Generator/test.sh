@@ -72,6 +72,11 @@ for target in Names NamesApp ConstructsShadowed; do
     python3 "$here/shadows.py" "$here/Tests/BricksOpenAPIGeneratorTests/Specs/names.yaml" "$work/Sources/$target" \
         > "$work/Sources/$target/Shadows.swift"
 done
+# A fake beside the endpoints (`fake: true`, issue 53): its replies, checks and steering (FakeTests).
+printf 'accessLevel: public\nname: PetShop\nfake: true\n' > "$work/fakes.yaml"
+"$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/fakes.yaml" --output "$work/Sources/FakePets" --config "$work/fakes.yaml" --quiet
+test -s "$work/Sources/FakePets/PetShopFake.swift" || { echo "fake: true wrote no PetShopFake.swift" >&2; exit 1; }
+cp "$here/Tests/FakeApp/PetsModel.swift" "$work/Sources/FakePets/"
 # The constructs again with the models in a module of their own (beside, by default), both in app targets.
 "$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/constructs.yaml" --output "$work/Sources/ConstructsSplit" \
     --name ConstructsSplit --models-module ConstructsSplitModels --config "$work/config.yaml" --quiet
@@ -130,6 +135,8 @@ let package = Package(
         .target(name: "Names", dependencies: [bricks]),
         .target(name: "NamesApp", dependencies: [bricks], swiftSettings: app),
         .target(name: "ConstructsShadowed", dependencies: [bricks], swiftSettings: app),
+        // The fake in an app target: what a SwiftUI preview links.
+        .target(name: "FakePets", dependencies: [bricks], swiftSettings: app),
         // The build-tool plugin in an app target (Xcode 26's settings), as an app team uses it.
         .target(
             name: "PluginBuilt", dependencies: [bricks], swiftSettings: app,
@@ -142,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
-                "GitHub", "Stripe", "Constructs", "Flows", "Styles", "PluginBuilt", "PluginCommitted", bricks,
+                "GitHub", "Stripe", "Constructs", "Flows", "Styles", "FakePets", "PluginBuilt", "PluginCommitted", bricks,
                 .product(name: "BricksTesting", package: "Bricks"),
             ]),
         // Imports the endpoints' module of the two-module output only (its names would clash with Constructs').

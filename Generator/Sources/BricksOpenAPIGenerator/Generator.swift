@@ -30,6 +30,9 @@ public struct GenerationResult: Sendable {
         let all = files + modelFiles
         let lines = all.reduce(0) { $0 + $1.contents.count(of: "\n") }
         text += "; \(all.count) files, \(lines) lines; \(diagnostics.count) warnings"
+        if summary.fakeRepliesFromExamples &+ summary.fakeRepliesFromSchemas > 0 {
+            text += "; fake: \(summary.fakeRepliesFromExamples) replies from examples, \(summary.fakeRepliesFromSchemas) from schemas"
+        }
         for skipped in summary.skippedOperations { text += "\n  skipped operation \(skipped)" }
         for skipped in summary.skippedSchemas { text += "\n  skipped schema \(skipped)" }
         return text
@@ -61,7 +64,13 @@ public enum BricksOpenAPIGenerator {
         var summary = translated
         summary.skippedOperations = loaded.droppedOperations.map { $0 + ": OpenAPIKit cannot read it (see its warning)" } + summary.skippedOperations
         let renderer = FileRenderer(api: api, maximumLines: configuration.maximumLinesPerFile ?? 5_000)
-        let (files, modelFiles) = renderer.modules()
+        var (files, modelFiles) = renderer.modules()
+        if configuration.fake == true {
+            let table = FakeTable(document: FakeDocument(root: loaded.tree), api: api).render()
+            files.append(FakeRenderer(api: api, table: table).file())
+            summary.fakeRepliesFromExamples = table.fromExamples
+            summary.fakeRepliesFromSchemas = table.fromSchemas
+        }
         return GenerationResult(files: files, modelFiles: modelFiles, summary: summary, diagnostics: loaded.diagnostics + diagnostics)
     }
 }

@@ -22,6 +22,7 @@ import Yams
 ///     nextCursor: next_cursor  # the reply's property holding the next cursor
 /// untypedReplies: [healthcheck] # replies read as JSONValue (a server that contradicts its document)
 /// textReplies: [download_logs]   # replies read as text (a server that sends another media type)
+/// fake: true                   # also a fake transport that answers from the document (<Name>Fake)
 /// ```
 ///
 /// The schemas the selected operations use are pulled in, transitively; every schema is
@@ -130,14 +131,20 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
     /// server, or whose server is a path (`/api`, then appended to it); it replaces an absolute
     /// one. At run time, `<Name>Coding.baseURL` changes it for every endpoint.
     public var baseURL: String?
+    /// Whether to generate `<Name>Fake` beside the endpoints: a transport that answers every
+    /// operation from the document's examples (or values built from its schemas) and checks the
+    /// requests it gets against the document. Default: false, so that a target that does not use
+    /// it compiles nothing of it.
+    public var fake: Bool?
 
     /// Makes a configuration; every value has a default.
     public init(
         name: String? = nil, accessLevel: AccessLevel? = nil, include: Selection? = nil, exclude: Selection? = nil,
         names: [String: String]? = nil, pagination: [PaginationRule]? = nil, automaticPagination: Bool? = nil,
         maximumLinesPerFile: Int? = nil, modelsModule: String? = nil, baseURL: String? = nil,
-        untypedReplies: [String]? = nil, textReplies: [String]? = nil
+        untypedReplies: [String]? = nil, textReplies: [String]? = nil, fake: Bool? = nil
     ) {
+        self.fake = fake
         self.baseURL = baseURL
         self.name = name
         self.accessLevel = accessLevel
@@ -184,7 +191,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
 
     private static let keys: Set<String> = [
         "name", "accessLevel", "include", "exclude", "names", "pagination", "automaticPagination", "maximumLinesPerFile",
-        "modelsModule", "baseURL", "untypedReplies", "textReplies",
+        "modelsModule", "baseURL", "untypedReplies", "textReplies", "fake",
     ]
     private static let selectionKeys: Set<String> = ["tags", "paths", "operations"]
     private static let paginationKeys: Set<String> = ["style", "operations", "cursorParameter", "nextCursor"]

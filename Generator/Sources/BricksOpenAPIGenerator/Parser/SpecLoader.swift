@@ -17,6 +17,9 @@ public enum SpecLoader {
         public var diagnostics: [Diagnostic]
         /// The operations left out because OpenAPIKit could not read them (their pointers).
         public var droppedOperations: [String] = []
+        /// The document as parsed, before the normaliser left its examples out: what a fake's
+        /// table reads its examples and schemas from (`GeneratorConfiguration.fake`).
+        var tree: DocumentValue = .null
     }
 
     /// Parses a document.
@@ -56,7 +59,9 @@ public enum SpecLoader {
             let diagnostics = rewrites + repairs + document.warnings.map { warning in
                 Diagnostic(.warning, at: "#", "OpenAPIKit: \(warning)")
             }
-            return Loaded(document: document, declaredVersion: version, diagnostics: diagnostics, droppedOperations: dropped)
+            var result = Loaded(document: document, declaredVersion: version, diagnostics: diagnostics, droppedOperations: dropped)
+            result.tree = tree
+            return result
         }
         if let document = try? decode(repaired, isVersion30: isVersion30) { return loaded(document) }
         for path in parts(of: repaired) {

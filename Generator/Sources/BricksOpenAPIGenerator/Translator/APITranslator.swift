@@ -15,6 +15,11 @@ public struct TranslationSummary: Sendable, Equatable {
     public var schemasFiltered = 0
     /// Component schemas that could not be generated, each with its place and reason.
     public var skippedSchemas: [String] = []
+    /// With a fake (`GeneratorConfiguration.fake`): how many operations' success replies are the
+    /// document's examples, and how many are values built from their schemas.
+    public var fakeRepliesFromExamples = 0
+    /// See ``fakeRepliesFromExamples``.
+    public var fakeRepliesFromSchemas = 0
 }
 
 /// The translate layer: an OpenAPI document into the declarations to write.

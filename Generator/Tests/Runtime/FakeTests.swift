@@ -1,0 +1,168 @@
+// The fake generated beside the endpoints of Tests/BricksOpenAPIGeneratorTests/Specs/fakes.yaml
+// (`fake: true`): replies from the document that decode into the generated types, the request
+// checks both ways, the steering of a test, and the memory mode (issue 53).
+import Bricks
+import FakePets
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct GeneratedFakeTests {
+    /// A session on a fake, with the API key the document requires.
+    static func session(_ fake: PetShopFake) -> Session {
+        Session(transport: fake, middleware: [PetShopCredentials.xAPIKey("key")])
+    }
+
+    @Test func everyOperationAnswersFromTheDocument() async throws {
+        let fake = PetShopFake()
+        let session = Self.session(fake)
+        // `examples` of the media type.
+        let pet = try await session.send(GetPet(petId: 7))
+        #expect(pet.name == "Tom")
+        #expect(pet.kind == .cat)
+        // `example` of the media type, with the header the document gives an example of.
+        let listed = try await session.response(for: ListPets())
+        #expect(listed.value.map(\.name) == ["Tom"])
+        #expect(listed.head.headerFields["X-Rate-Limit-Remaining"] == "99")
+        // No example: a value of the schema, its enum's first value, its bounds kept.
+        let created = try await session.send(CreatePet(body: NewPet(name: "Rex", kind: .dog)))
+        #expect(created.kind == .cat)
+        #expect(created.name == "name")
+        let owner = try await session.send(GetOwner(name: "ann", xTrace: "00000000-0000-4000-8000-000000000001"))
+        #expect(owner.since == Date(timeIntervalSince1970: 1_767_225_600))
+        try await session.send(DeletePet(petId: 7))
+        // A literal path wins over a template of the same shape, and needs no credential.
+        _ = try await Session(transport: fake).send(ListMyPets())
+        #expect(await fake.callCount(of: GetPet.self) == 1)
+        #expect(await fake.calls.count == 6)
+        #expect(await fake.calls(of: ListMyPets.self).first?.head.path == "/v1/pets/mine")
+    }
+
+    @Test func aChosenStatusAnswersItsDocumentedErrorAsTheTypedError() async throws {
+        let fake = PetShopFake()
+        await fake.respond(to: GetPet.self, status: 404)
+        do {
+            _ = try await Self.session(fake).send(GetPet(petId: 7))
+            Issue.record("a 404 was read as a pet")
+        } catch let error as TypedAPIError<Problem> {
+            #expect(error.statusCode == 404)
+            #expect(error.value.message == "no such pet")
+        }
+    }
+
+    /// Each mutation of a valid request is caught, naming the operation, the rule and the value.
+    @Test(arguments: [
+        ("enum", #"{"name":"Rex","kind":"fish"}"#, "\"fish\""),
+        ("required", #"{"kind":"dog"}"#, "name"),
+        ("bounds", #"{"name":"Rex","kind":"dog","age":41}"#, "41"),
+        ("bounds", #"{"name":"","kind":"dog"}"#, "\"\""),
+        ("type", #"{"name":"Rex","kind":"dog","age":"old"}"#, "\"old\""),
+        ("body", "{", "body"),
+    ])
+    func aBodyThatBreaksTheDocumentFails(rule: String, json: String, value: String) async throws {
+        let fake = PetShopFake()
+        let violation = try await Self.violation(of: RawCreatePet(body: Data(json.utf8)), on: fake)
+        #expect(violation.operation == "CreatePet (POST /pets)")
+        #expect(violation.rule == rule)
+        #expect(violation.value == value)
+        #expect(violation.description.contains("CreatePet"))
+    }
+
+    @Test func parametersAndCredentialsThatBreakTheDocumentFail() async throws {
+        let fake = PetShopFake()
+        #expect(try await Self.violation(of: GetPet(petId: 0), on: fake).rule == "bounds")
+        #expect(try await Self.violation(of: ListPets(kind: Kind(rawValue: "fish")), on: fake).value == "fish")
+        #expect(try await Self.violation(of: ListPets(limit: 101), on: fake).rule == "bounds")
+        #expect(try await Self.violation(of: GetOwner(name: "", xTrace: "00000000-0000-4000-8000-000000000001"), on: fake).rule == "required")
+        #expect(try await Self.violation(of: GetOwner(name: "ann", xTrace: "nope"), on: fake).rule == "format")
+        let missing = try await Self.violation(of: GetPet(petId: 7), on: fake, session: Session(transport: fake))
+        #expect(missing.rule == "security")
+        #expect(missing.value == "header `X-API-Key`")
+        // Off for a test that sends invalid input on purpose.
+        await fake.checkRequests(false)
+        _ = try await Self.session(fake).send(GetPet(petId: 0))
+    }
+
+    @Test func aTestSteersTheReplies() async throws {
+        let fake = PetShopFake()
+        let session = Self.session(fake)
+        try await fake.respond(to: GetPet.self, with: Pet(id: 9, name: "Max", kind: .dog))
+        #expect(try await session.send(GetPet(petId: 9)).name == "Max")
+        await fake.respond(to: ListPets.self, json: "[]")
+        #expect(try await session.send(ListPets()).isEmpty)
+        await fake.fail(ListMyPets.self, with: URLError(.notConnectedToInternet))
+        await #expect(throws: BricksError.self) { try await session.send(ListMyPets()) }
+        await fake.delay(ListPets.self, by: .milliseconds(50))
+        let start = ContinuousClock.now
+        _ = try await session.send(ListPets())
+        #expect(ContinuousClock.now - start >= .milliseconds(50))
+        await fake.reset()
+        #expect(try await session.send(GetPet(petId: 9)).name == "Tom")
+    }
+
+    @Test func theMemoryModeListsWhatWasCreated() async throws {
+        let fake = PetShopFake(remembers: true)
+        let session = Self.session(fake)
+        let rex = try await session.send(CreatePet(body: NewPet(name: "Rex", kind: .dog)))
+        #expect(rex.name == "Rex")
+        #expect(rex.id == 1)
+        _ = try await session.send(CreatePet(body: NewPet(name: "Tom", kind: .cat)))
+        #expect(try await session.send(ListPets()).map(\.name) == ["Rex", "Tom"])
+        #expect(try await session.send(GetPet(petId: 2)).name == "Tom")
+        try await session.send(DeletePet(petId: 1))
+        #expect(try await session.send(ListPets()).map(\.name) == ["Tom"])
+    }
+
+    /// The violation a request gets from the fake (through a session with the credentials unless given).
+    static func violation<Request: RequestContextType>(
+        of request: Request, on fake: PetShopFake, session: Session? = nil
+    ) async throws -> PetShopFake.Violation {
+        do {
+            _ = try await (session ?? Self.session(fake)).send(request)
+        } catch let error as BricksError {
+            if case .transport(let cause) = error.reason, let violation = cause as? PetShopFake.Violation { return violation }
+            throw error
+        }
+        throw FakeTestFailure(message: "\(request) passed the checks")
+    }
+}
+
+/// `POST /pets` with a body as it is: what the generated `NewPet` cannot hold (a missing member, a string for a number).
+struct RawCreatePet: PetShopAPI, POSTRequestType, DataBodyRequestType, JSONResponseType {
+    typealias Response = Pet
+    let body: Data
+    var contentType: String? { "application/json" }
+    var path: String { "/pets" }
+}
+
+struct FakeTestFailure: Error {
+    let message: String
+}
+
+/// The view model of an app target (Generator/Tests/FakeApp), driven by the fake as its tests and
+/// previews drive it.
+@Suite struct FakeDrivenViewModelTests {
+    @MainActor @Test func theScreenShowsWhatWasAdded() async {
+        let model = PetsModel(session: GeneratedFakeTests.session(PetShopFake(remembers: true)))
+        await model.add(name: "Rex", kind: .dog)
+        #expect(model.pets.map(\.name) == ["Rex"])
+        #expect(model.message == nil)
+    }
+
+    @MainActor @Test func theScreenShowsTheAPIsMessage() async {
+        let fake = PetShopFake()
+        await fake.respond(to: CreatePet.self, status: 422)
+        let model = PetsModel(session: GeneratedFakeTests.session(fake))
+        await model.add(name: "Rex", kind: .dog)
+        // The document's 422 has no example: a Problem built from its schema.
+        #expect(model.message == "message")
+    }
+
+    @MainActor @Test func aRequestTheServerWouldRefuseIsShown() async {
+        let model = PetsModel(session: GeneratedFakeTests.session(PetShopFake()))
+        await model.add(name: "", kind: .dog)
+        #expect(model.message?.contains("CreatePet (POST /pets): the body.name is \"\", shorter than 1 characters") == true)
+    }
+}
