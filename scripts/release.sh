@@ -33,8 +33,10 @@ out=$2
 section() { grep -qE "^## ${1//./\\.}( |\$)" CHANGELOG.md; }
 if section "$version"; then
   :
-elif [ "$version" != "${version%%-*}" ] && { section "${version%%-*}" || section Unreleased; }; then
-  echo "release: $version is a prerelease of what CHANGELOG.md's ${version%%-*} or Unreleased section lists"
+elif [ "$version" != "${version%%-*}" ] && section "${version%%-*}"; then
+  echo "release: $version, a prerelease of CHANGELOG.md's ${version%%-*}"
+elif [ "$version" != "${version%%-*}" ] && section Unreleased; then
+  echo "release: $version, a prerelease of CHANGELOG.md's Unreleased section"
 else
   fail "CHANGELOG.md has no \"## $version\" section: write the release's entry first"
 fi
@@ -42,16 +44,11 @@ fi
 dirty=$(git status --porcelain --untracked-files=all)
 [ -z "$dirty" ] || fail "the work tree is not clean (commit or remove these first):"$'\n'"$dirty"
 
-echo "release: the API check (scripts/check-api.sh, on the debug build)"
-swift build -Xswiftc -warnings-as-errors --target BricksTesting
-bash scripts/check-api.sh || fail "the API check failed: name the break in CHANGELOG.md or undo it"
-
 source_commit=$(git rev-parse HEAD)
 repositories=$(grep -vE '^\s*(#|$)' scripts/release/repositories.txt)
 # Every package folder of this repository, to leave the nested ones out of each release.
 packages=$(git ls-files -- Package.swift '*/Package.swift' | xargs -n1 dirname)
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+out=$(realpath -m "$out")
 while read -r folder url; do
   name=$(basename "$url" .git)
   if [ -e "$out/$name" ]; then
@@ -59,6 +56,10 @@ while read -r folder url; do
     ! git -C "$out/$name" rev-parse -q --verify "refs/tags/$version" >/dev/null || fail "$out/$name already has the tag $version"
   fi
 done <<<"$repositories"
+
+echo "release: the API check (scripts/check-api.sh, on the debug build)"
+swift build -Xswiftc -warnings-as-errors --target BricksTesting
+bash scripts/check-api.sh || fail "the API check failed: name the break in CHANGELOG.md or undo it"
 
 stage_root=$(mktemp -d)
 trap 'rm -rf "$stage_root"' EXIT
@@ -147,6 +148,7 @@ PYTHON
   rm -rf "$stage/.build"
 done <<<"$repositories"
 
+mkdir -p "$out"
 while read -r folder url; do
   name=$(basename "$url" .git)
   repo="$out/$name"
