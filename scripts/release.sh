@@ -159,7 +159,7 @@ while read -r folder url; do
   fi
   cp -a "$stage_root/$name/." "$repo/"
   git -C "$repo" add -A
-  git -C "$repo" commit -q -m "$name $version" \
+  git -C "$repo" commit -q --allow-empty -m "$name $version" \
     -m "Released from $source_commit of the development repository (folder $folder) by scripts/release.sh."
   git -C "$repo" tag -a "$version" -m "$name $version"
   echo "release: $repo: $version at $(git -C "$repo" rev-parse --short HEAD) ($(git -C "$repo" ls-files | wc -l) files)"
