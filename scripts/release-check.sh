@@ -22,7 +22,7 @@ root=$PWD
 started=$SECONDS
 say() { printf 'release-check: [%3ds] %s\n' $((SECONDS - started)) "$*"; }
 
-version=$(grep -oE '^## [0-9]+\.[0-9]+\.[0-9]+( |$)' CHANGELOG.md | head -1 | awk '{ print $2 }')
+version=$(grep -oE '^## [0-9]+\.[0-9]+\.[0-9]+( |$)' CHANGELOG.md | head -1 | awk '{ print $2 }' || true)
 version=${version:-0.1.0-rc.1}
 scratch="$root/Transports/AsyncHTTPClient/.build"
 work=$(mktemp -d "${TMPDIR:-/tmp}/bricks-release-check.XXXXXX")
