@@ -81,11 +81,13 @@ done < <(grep -vE '^\s*(#|$)' scripts/release/repositories.txt)
 
 say "resolve"
 swift package --package-path "$consumer" --scratch-path "$scratch" resolve
-python3 - "$consumer/Package.resolved" <<'PYTHON'
+python3 - "$consumer" <<'PYTHON'
 import json, sys
-for pin in json.load(open(sys.argv[1]))["pins"]:
-    if pin["identity"].startswith("bricks"):
-        print(f"release-check: resolved {pin['identity']} {pin['state'].get('version')} from {pin['location']}")
+mirrors = {m["original"]: m["mirror"] for m in json.load(open(f"{sys.argv[1]}/.swiftpm/configuration/mirrors.json"))["object"]}
+for pin in json.load(open(f"{sys.argv[1]}/Package.resolved"))["pins"]:
+    if pin["location"] in mirrors:
+        print(f"release-check: resolved {pin['identity']} {pin['state'].get('version')} from {pin['location']} "
+              f"(mirrored to {mirrors[pin['location']]})")
 PYTHON
 
 say "build: the plain targets, the app target, the plugin's endpoints, the tests (warnings are errors)"
