@@ -90,7 +90,10 @@ if [ "${BRICKS_SKIP_PACKAGES:-0}" != "1" ]; then
   step "the OpenAPI generator: its tests, GitHub's and Stripe's descriptions generated and built"
   bash Generator/test.sh
 
-  # Last: it builds in the transport's folder (SwiftNIO built there above) and starts its own httpbin.
+  # Last: it builds in the transport's folder (SwiftNIO built there above, not again) and starts its
+  # own httpbin. 6 min 35 s of CPU (18 min on 2 cores shared with four other builds, 2026-12-03;
+  # resolving 76 s, Bricks, the generator's tool and the consumer built; the transport's own step
+  # took 9 min 38 s of CPU in the same conditions).
   step "the release check: every package released, then depended on by URL and version from outside the tree"
   bash scripts/release-check.sh
 fi
