@@ -1,0 +1,1 @@
+// The endpoints are generated at build time from openapi.yaml (BricksOpenAPIPlugin).
