@@ -81,8 +81,12 @@ public struct CallContext: Sendable {
     /// session's. See ``maximumBodySize`` for the limit the call keeps.
     public internal(set) var maximumResponseSize: Int?
     /// A WebSocket handshake's connection settings (``WebSocketEndpoint/webSocketSettings``);
-    /// `nil` for every other call.
-    public internal(set) var webSocketSettings: WebSocketSettings?
+    /// `nil` for every other call. Kept with the values of keys, so that an HTTP call's context
+    /// carries nothing of them.
+    public internal(set) var webSocketSettings: WebSocketSettings? {
+        get { self[HandshakeSettings.self] }
+        set { self[HandshakeSettings.self] = newValue }
+    }
 
     /// The session's limits on a response; its body limit applies when the endpoint has none.
     var responseLimits: ResponseLimits
@@ -91,6 +95,9 @@ public struct CallContext: Sendable {
     var isHeadRequest = false
     /// The values of your own keys.
     private var storage: [ObjectIdentifier: any Sendable] = [:]
+
+    /// The key of ``webSocketSettings``.
+    private enum HandshakeSettings: CallContextKey { static let defaultValue: WebSocketSettings? = nil }
 
     /// Makes a context, as a middleware's or a transport's tests do; ``Session`` makes one for
     /// each call from its endpoint.
@@ -144,8 +151,8 @@ public struct CallContext: Sendable {
         secretHeaderNames = Self.lowercasedSecrets(adding: request.secretHeaderNames)
         self.acceptableStatusCodes = acceptableStatusCodes
         self.maximumResponseSize = maximumResponseSize
-        self.webSocketSettings = webSocketSettings
         self.responseLimits = responseLimits
+        if let webSocketSettings { self.webSocketSettings = webSocketSettings }
         request.configure(&self)
     }
 

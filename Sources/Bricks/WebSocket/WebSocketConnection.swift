@@ -19,14 +19,14 @@ import Foundation
 /// ``WebSocketEndpoint/decode(_:)`` run in the isolation of the caller (the loop, for received
 /// messages); the I/O runs away from it. Releasing the connection, or ``close(code:reason:)``,
 /// closes it.
-public struct WebSocketConnection<Endpoint: WebSocketEndpoint> {
+public struct WebSocketConnection<Socket: WebSocketEndpoint> {
     /// A hook that runs on every new connection after a reconnection and returns the messages to
     /// send first, before any message of it is read: subscribe again, resume from a cursor. It runs
     /// in its own isolation: write `{ @MainActor in … }` to read the main actor's state.
-    public typealias ReconnectHook = @isolated(any) @Sendable () async throws -> sending [Endpoint.Outgoing]
+    public typealias ReconnectHook = @isolated(any) @Sendable () async throws -> sending [Socket.Outgoing]
 
     /// The endpoint this connection was opened for.
-    public let endpoint: Endpoint
+    public let endpoint: Socket
     /// The handshake's `101` reply of the current connection: the subprotocol the server chose is
     /// its `Sec-WebSocket-Protocol`.
     public var handshake: ResponseHead { handshakeHead.withLock { $0 } }
@@ -43,7 +43,7 @@ public struct WebSocketConnection<Endpoint: WebSocketEndpoint> {
     ///   be encoded, or why the connection ended; a transport's error of another type (a test
     ///   stub's) unchanged.
     nonisolated(nonsending)
-    public func send(_ message: Endpoint.Outgoing) async throws {
+    public func send(_ message: Socket.Outgoing) async throws {
         let raw: WebSocketMessage
         do {
             raw = try endpoint.encode(message)
@@ -60,7 +60,7 @@ public struct WebSocketConnection<Endpoint: WebSocketEndpoint> {
     public var closure: WebSocketClose? { core.closure }
 
     /// The incoming messages, decoded by the endpoint, as they arrive. Iterate it once.
-    public var messages: WebSocketMessages<Endpoint> { WebSocketMessages(connection: self) }
+    public var messages: WebSocketMessages<Socket> { WebSocketMessages(connection: self) }
 
     /// Closes the connection: sends a close frame with `code` and `reason` and waits briefly for the
     /// server's. The incoming messages end normally; later sends fail.
@@ -73,7 +73,7 @@ public struct WebSocketConnection<Endpoint: WebSocketEndpoint> {
     }
 }
 
-extension WebSocketConnection: Sendable where Endpoint: Sendable {}
+extension WebSocketConnection: Sendable where Socket: Sendable {}
 
 extension WebSocketCore {
     /// Sends on the current link, or the next one while reconnecting.

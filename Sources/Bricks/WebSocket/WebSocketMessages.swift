@@ -13,24 +13,24 @@ import Foundation
 /// ``WebSocketReconnection`` policy the loop goes on across reconnections.
 ///
 /// Cancelling the task that iterates closes the connection.
-public struct WebSocketMessages<Endpoint: WebSocketEndpoint>: AsyncSequence {
-    let connection: WebSocketConnection<Endpoint>
+public struct WebSocketMessages<Socket: WebSocketEndpoint>: AsyncSequence {
+    let connection: WebSocketConnection<Socket>
 
     /// Reads the messages in order.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let connection: WebSocketConnection<Endpoint>
+        let connection: WebSocketConnection<Socket>
 
         /// The next message, or `nil` once the connection closed normally.
         /// - Throws: ``BricksError`` saying why the connection ended, or the error of the
         ///   reconnection hook.
-        public mutating func next() async throws -> Endpoint.Incoming? {
+        public mutating func next() async throws -> Socket.Incoming? {
             try await connection.nextMessage()
         }
 
         /// The next message, read in the isolation of `actor` (what a `for try await` loop
         /// passes), or `nil` once the connection closed normally.
         /// - Throws: as ``next()``.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Endpoint.Incoming? {
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Socket.Incoming? {
             try await connection.nextMessage()
         }
     }
@@ -43,7 +43,7 @@ extension WebSocketConnection {
     /// The next message: reads the link, checks and decodes what arrives, and reconnects or ends
     /// as the policy says.
     nonisolated(nonsending)
-    func nextMessage() async throws -> Endpoint.Incoming? {
+    func nextMessage() async throws -> Socket.Incoming? {
         while true {
             if let end = core.end {
                 if let error = end.error { throw error }
@@ -189,7 +189,7 @@ extension WebSocketConnection {
     }
 
     /// `message` decoded by the endpoint; a failure names the message by its number and quotes it.
-    private func decode(_ message: WebSocketMessage, number: Int) throws -> Endpoint.Incoming {
+    private func decode(_ message: WebSocketMessage, number: Int) throws -> Socket.Incoming {
         do {
             // The bytes are quoted only on failure: a text message's are viewed, not copied.
             switch message {
