@@ -37,7 +37,10 @@ struct FakeValues {
         for key in ["oneOf", "anyOf"] {
             guard case .array(let options)? = object[key] else { continue }
             let choices = options.filter { !document.isNullOnly($0) }
-            guard let first = choices.first else { continue }
+            // An object branch first: a union of a word (`"auto"`) and objects is read as the objects.
+            guard let first = choices.first(where: { document.types(of: $0).contains("object") || document.resolve($0).object?["properties"] != nil })
+                ?? choices.first
+            else { continue }
             var value = self.value(for: first, name: name, direction: direction, depth: depth &+ 1)
             // A discriminated union is read by the discriminator's value: the one that names this branch.
             if case .object(let discriminator)? = object["discriminator"], let property = discriminator["propertyName"]?.string,
@@ -63,7 +66,8 @@ struct FakeValues {
             return value(for: .object(merged), name: name, direction: direction, depth: depth)
         }
         let types = document.types(of: schema)
-        let kind = types.first { $0 != "null" } ?? (object["properties"] != nil ? "object" : (types.contains("null") ? "null" : ""))
+        let kind = types.first { $0 != "null" }
+            ?? (object["properties"] != nil ? "object" : object["items"] != nil ? "array" : (types.contains("null") ? "null" : ""))
         switch kind {
         case "null":
             return .null
