@@ -20,6 +20,8 @@ struct FakeValues {
     static let fullDepth = 2
     /// Deeper than this a value is `null` (a chain of required members that never ends).
     static let deepest = 14
+    /// Unions take an object branch before others down to this depth, their first branch below.
+    static let objectBranchDepth = 6
 
     /// A value for `schema`; `name` (the member or parameter it is for) becomes the text of a
     /// plain string, so that a preview reads `"login": "login"`.
@@ -38,7 +40,10 @@ struct FakeValues {
             guard case .array(let options)? = object[key] else { continue }
             let choices = options.filter { !document.isNullOnly($0) }
             // An object branch first: a union of a word (`"auto"`) and objects is read as the objects.
-            guard let first = choices.first(where: { document.types(of: $0).contains("object") || document.resolve($0).object?["properties"] != nil })
+            // Deep down the first branch, so that a cycle through unions (Stripe's expandable
+            // `fee` → refunds → `fee`) ends with an id rather than with required members that never do.
+            let objectFirst = depth < Self.objectBranchDepth
+            guard let first = (objectFirst ? choices.first(where: { document.types(of: $0).contains("object") || document.resolve($0).object?["properties"] != nil }) : nil)
                 ?? choices.first
             else { continue }
             var value = self.value(for: first, name: name, direction: direction, depth: depth &+ 1)
