@@ -20,6 +20,8 @@ struct FakeValues {
     static let fullDepth = 2
     /// Deeper than this a value is `null` (a chain of required members that never ends).
     static let deepest = 14
+    /// Unions take an object branch before others down to this depth, their first branch below.
+    static let objectBranchDepth = 6
 
     /// A value for `schema`; `name` (the member or parameter it is for) becomes the text of a
     /// plain string, so that a preview reads `"login": "login"`.
@@ -37,7 +39,13 @@ struct FakeValues {
         for key in ["oneOf", "anyOf"] {
             guard case .array(let options)? = object[key] else { continue }
             let choices = options.filter { !document.isNullOnly($0) }
-            guard let first = choices.first else { continue }
+            // An object branch first: a union of a word (`"auto"`) and objects is read as the objects.
+            // Deep down the first branch, so that a cycle through unions (Stripe's expandable
+            // `fee` → refunds → `fee`) ends with an id rather than with required members that never do.
+            let objectFirst = depth < Self.objectBranchDepth
+            guard let first = (objectFirst ? choices.first(where: { document.types(of: $0).contains("object") || document.resolve($0).object?["properties"] != nil }) : nil)
+                ?? choices.first
+            else { continue }
             var value = self.value(for: first, name: name, direction: direction, depth: depth &+ 1)
             // A discriminated union is read by the discriminator's value: the one that names this branch.
             if case .object(let discriminator)? = object["discriminator"], let property = discriminator["propertyName"]?.string,
@@ -63,7 +71,8 @@ struct FakeValues {
             return value(for: .object(merged), name: name, direction: direction, depth: depth)
         }
         let types = document.types(of: schema)
-        let kind = types.first { $0 != "null" } ?? (object["properties"] != nil ? "object" : (types.contains("null") ? "null" : ""))
+        let kind = types.first { $0 != "null" }
+            ?? (object["properties"] != nil ? "object" : object["items"] != nil ? "array" : (types.contains("null") ? "null" : ""))
         switch kind {
         case "null":
             return .null
