@@ -27,6 +27,20 @@ indirect enum TypeRef: Hashable, Sendable {
         }
     }
 
+    /// The spelling without modules (`[String]`, `OrEmpty<Date>`): what a name made from a type
+    /// (a union's case, `stringList`) is made of, so that writing types qualified renames nothing.
+    var unqualified: String {
+        switch self {
+        case .named(let name): return name
+        case .array(let element): return "[\(element.unqualified)]"
+        case .dictionary(let value): return "[String: \(value.unqualified)]"
+        case .optional(let wrapped):
+            if case .optional = wrapped { return wrapped.unqualified }
+            return "\(wrapped.unqualified)?"
+        case .orEmpty(let value): return "OrEmpty<\(value.unqualified)>"
+        }
+    }
+
     /// The type without an outer `?`.
     var nonOptional: TypeRef {
         if case .optional(let wrapped) = self { return wrapped.nonOptional }

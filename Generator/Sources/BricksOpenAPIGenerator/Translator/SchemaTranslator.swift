@@ -456,10 +456,10 @@ struct SchemaTranslator {
         case .named("Date"): return "date"
         case .named("JSONValue"): return "json"
         case .named(let name): return Naming.memberName(name)
-        case .orEmpty: return Naming.memberName(type.nonOptional.swift)
+        case .orEmpty: return Naming.memberName(type.nonOptional.unqualified)
         case .array(let element):
             switch element.nonOptional {
-            case .named, .orEmpty: return Naming.memberName(element.nonOptional.swift) + "List"
+            case .named, .orEmpty: return Naming.memberName(element.nonOptional.unqualified) + "List"
             default: return "list"
             }
         case .dictionary: return "dictionary"

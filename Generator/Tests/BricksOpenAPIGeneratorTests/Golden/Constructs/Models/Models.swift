@@ -159,7 +159,7 @@ public nonisolated struct Everything: Swift.Codable, Swift.Hashable, Swift.Senda
 public nonisolated enum IdOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.ExpressibleByStringLiteral, Swift.ExpressibleByIntegerLiteral {
     case integer(Swift.Int)
     case string(Swift.String)
-    case swiftStringList([Swift.String])
+    case stringList([Swift.String])
 
     public init(from decoder: any Swift.Decoder) throws {
         if let value = try? Swift.Int(from: decoder) {
@@ -171,7 +171,7 @@ public nonisolated enum IdOrName: Swift.Codable, Swift.Hashable, Swift.Sendable,
             return
         }
         if let value = try? [Swift.String](from: decoder) {
-            self = .swiftStringList(value)
+            self = .stringList(value)
             return
         }
         throw Swift.DecodingError.dataCorrupted(
@@ -182,7 +182,7 @@ public nonisolated enum IdOrName: Swift.Codable, Swift.Hashable, Swift.Sendable,
         switch self {
         case .integer(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
-        case .swiftStringList(let value): try value.encode(to: encoder)
+        case .stringList(let value): try value.encode(to: encoder)
         }
     }
 
