@@ -44,6 +44,7 @@ httpbin_start() {
   httpbin_launch "$port2" "$logdir/bricks-httpbin-$port2.log"
   export BRICKS_HTTPBIN_URL="http://127.0.0.1:$port1"
   export BRICKS_HTTPBIN_URL_2="http://127.0.0.1:$port2"
+  BRICKS_HTTPBIN_STARTED=1
   echo "==> httpbin at $BRICKS_HTTPBIN_URL and $BRICKS_HTTPBIN_URL_2"
 }
 
@@ -56,4 +57,7 @@ httpbin_stop() {
     wait "$pid" 2>/dev/null || true
   done
   BRICKS_HTTPBIN_PIDS=()
+  # The servers are gone: a later step (the release check) must start its own, not find their URLs.
+  [ "${BRICKS_HTTPBIN_STARTED:-0}" = 1 ] && unset BRICKS_HTTPBIN_URL BRICKS_HTTPBIN_URL_2 BRICKS_HTTPBIN_STARTED
+  return 0
 }
