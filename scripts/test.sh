@@ -9,7 +9,7 @@
 # used by URL and version from a package outside the tree), and stops the servers whatever
 # happens. CI runs exactly this (.ci/run).
 #
-#   bash scripts/test.sh                           # everything (30–32 minutes from a fresh clone on 2 quiet cores, 2026-12-01)
+#   bash scripts/test.sh                           # everything (about 47 minutes from a fresh clone on 2 cores, 2026-12-03)
 #   BRICKS_SKIP_TSAN=1 bash scripts/test.sh        # without the ThreadSanitizer passes
 #   BRICKS_SKIP_PACKAGES=1 bash scripts/test.sh    # the root package only (benchmarks and transport skipped)
 set -euo pipefail
