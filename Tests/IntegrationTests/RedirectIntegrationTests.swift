@@ -193,7 +193,7 @@ struct RedirectIntegrationTests {
             try await session.send(SlowTarget(baseURL: try HTTPBin.base()))
         }
         // At the 1 s timeout, long before the target's reply: a bound for a hang, not a speed test.
-        #expect(ContinuousClock.now - started < .seconds(8))
+        #expect(ContinuousClock.now - started < .seconds(60))
     }
 
     /// The size limit applies to the body at the end of the redirects.

@@ -22,8 +22,10 @@ enum DiagnosticTransports {
             for field in head.headerFields { request.addValue(field.value, forHTTPHeaderField: field.name) }
             request.httpBody = body?.data
             let (data, response) = try await session.data(for: request)
-            guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-            return RawResponse(head: ResponseHead(response), body: ResponseBody(data))
+            guard let response = response as? HTTPURLResponse, let head = ResponseHead(response) else {
+                throw URLError(.badServerResponse)
+            }
+            return RawResponse(head: head, body: ResponseBody(data))
         }
     }
 }

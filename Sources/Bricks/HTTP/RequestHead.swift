@@ -109,7 +109,12 @@ public struct RequestHead: Sendable, Hashable {
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` unless `url` is an absolute `http` or
     ///   `https` URL with a host and no user info.
     public mutating func setURL(_ url: URL) throws(BricksError) {
-        location = try Location(URLParts(url.absoluteString, what: "the URL"))
+        setLocation(try URLParts(url.absoluteString, what: "the URL"))
+    }
+
+    /// Sends the request to `parts`, a URL already taken apart (and so checked) by ``URLParts``.
+    mutating func setLocation(_ parts: URLParts) {
+        location = Location(parts)
     }
 
     /// Replaces the path and query with `pathAndQuery` (`/items?page=2`, percent-encoded, as a

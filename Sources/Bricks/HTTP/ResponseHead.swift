@@ -104,8 +104,13 @@ public struct ResponseHead: Sendable, Hashable {
     /// The head of a Foundation `HTTPURLResponse`. Foundation keeps the fields in a dictionary,
     /// repeated ones joined with ", ", before Bricks sees them: the fields come sorted by name, and
     /// `Set-Cookie` is split again where each part is a `name=value` cookie.
+    ///
+    /// `nil` when the response names no URL (Foundation's own replies always do; one decoded or
+    /// built some other way may not): a head always says which URL answered, and Bricks makes
+    /// none up. The transports report such a reply as a bad server response.
     /// - Parameter response: the Foundation response.
-    public init(_ response: HTTPURLResponse) {
+    public init?(_ response: HTTPURLResponse) {
+        guard let url = response.url else { return nil }
         // `allHeaderFields` is `[AnyHashable: Any]`: each key is unwrapped from its `AnyHashable`
         // (`base`), which costs less than casting the `AnyHashable` itself.
         let all = response.allHeaderFields
@@ -121,8 +126,7 @@ public struct ResponseHead: Sendable, Hashable {
             pairs.replaceSubrange(
                 index...index, with: Self.splitCookies(joined.value).map { HeaderField(name: joined.name, value: $0) })
         }
-        self.init(
-            statusCode: response.statusCode, headerFields: HeaderFields(pairs), url: response.url ?? URL(fileURLWithPath: "/"))
+        self.init(statusCode: response.statusCode, headerFields: HeaderFields(pairs), url: url)
     }
 
     /// Splits `Set-Cookie` values joined with "," at the commas followed by `name=`, so that the

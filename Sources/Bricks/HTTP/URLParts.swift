@@ -83,6 +83,12 @@ struct URLParts: Sendable, Hashable {
         path = String(rest)
     }
 
+    /// `http` or `https` when `string` starts with one of them (in any case), else `nil`: whether
+    /// a URL is one an HTTP request may go to at all, before its other parts are checked.
+    static func scheme(of string: String) -> String? {
+        hasPrefix(string.utf8, "https://") ? "https" : hasPrefix(string.utf8, "http://") ? "http" : nil
+    }
+
     /// Whether `byte` may stand in a URL as written (RFC 3986: letters, digits, the unreserved
     /// `-._~`, the delimiters `:/?#[]@!$&'()*+,;=`, and `%`). A switch, not a set: it runs on every
     /// byte of every base URL a request is built on.

@@ -50,24 +50,27 @@ public struct RedirectPolicy: Sendable, Equatable {
     ///
     /// The `Location` is resolved against the URL that answered.
     /// - Parameter secretHeaders: the lowercased names of the headers that never cross origins.
-    /// - Throws: ``BricksError`` when the target carries user info.
+    /// - Throws: ``BricksError`` when the target is no URL a request can go to (it carries user
+    ///   info, or has no host): the rules of ``URLParts``, read once.
     func redirect(
         after previous: RequestHead, body: RequestBody?, response: ResponseHead, secretHeaders: Set<String>
     ) throws(BricksError) -> (head: RequestHead, body: RequestBody?)? {
         guard followsRedirects, (300..<400).contains(response.statusCode), response.statusCode != 304,
             let location = response.headerFields["Location"],
-            let text = URLReference.resolve(location, against: response.url), let target = URL(string: text)
+            let text = URLReference.resolve(location, against: response.url),
+            let targetScheme = URLParts.scheme(of: text)
         else { return nil }
-        let targetScheme = target.scheme?.lowercased()
         if previous.scheme == "https", targetScheme != "https" { return nil }
-        guard targetScheme == "http" || targetScheme == "https" else { return nil }
-        guard target.user == nil, target.password == nil else {
-            throw BricksError(.invalidResponse(
-                "a redirect pointed to a URL with user info (user:password@), which Bricks never follows"))
+        let target: URLParts
+        do {
+            target = try URLParts(text, what: "the redirect's Location")
+        } catch {
+            guard case .invalidURL(let why) = error.reason else { throw error }
+            throw BricksError(.invalidResponse("the server redirected to a URL Bricks never sends to: \(why)"))
         }
 
         var next = previous
-        try next.setURL(target)
+        next.setLocation(target)
         let status = response.statusCode
         let keepsMethodAndBody = status == 307 || status == 308
             || ((status == 301 || status == 302) && previous.method != .post)

@@ -6,7 +6,8 @@ import FoundationNetworking
 extension URLRequest {
     /// The Foundation request for `head` and `body`: the bridge to `URLSession`, field for field.
     /// A body in memory becomes `httpBody`, a file's an `httpBodyStream`; a body from any other
-    /// stream is left out (``URLSessionTransport`` refuses one).
+    /// stream is left out (``URLSessionTransport`` refuses one). The one place a request body
+    /// becomes Foundation's: the transport and ``RequestType/makeURLRequest()`` both come here.
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when Foundation does not take the head's
     ///   parts as a URL (they are checked where they enter a head, so this is a last guard that
     ///   nothing is sent elsewhere).

@@ -110,8 +110,8 @@ struct URLSessionTaskState {
     /// `nil` when the caller was answered already; for a body being streamed, the channel
     /// finishes instead (see ``channelEnding(error:)``).
     func outcome(error: (any Error)?, response: URLResponse?) -> Result<RawResponse, any Error> {
-        if let challengeResponse {
-            return .success(RawResponse(head: ResponseHead(challengeResponse)))
+        if let challengeResponse, let head = ResponseHead(challengeResponse) {
+            return .success(RawResponse(head: head))
         }
         if let error {
             // A whole-body call whose head had arrived lost its body.
@@ -120,8 +120,8 @@ struct URLSessionTaskState {
             return .failure(Self.failure(BricksError(mapping: failure), sending: body))
         }
         if let head { return .success(RawResponse(head: head, body: ResponseBody(bufferedBody))) }
-        if let response = response as? HTTPURLResponse {
-            return .success(RawResponse(head: ResponseHead(response), body: ResponseBody(bufferedBody)))
+        if let response = response as? HTTPURLResponse, let head = ResponseHead(response) {
+            return .success(RawResponse(head: head, body: ResponseBody(bufferedBody)))
         }
         return .failure(BricksError(.transport(URLError(.badServerResponse))))
     }

@@ -33,12 +33,14 @@ extension URLSessionTransport: WebSocketTransport {
         } catch {
             task.cancel(with: .goingAway, reason: nil)
             session.finishTasksAndInvalidate()
-            if let response = task.response as? HTTPURLResponse, response.statusCode != 101 {
-                return .rejected(RawResponse(head: ResponseHead(response)))
+            if let response = task.response as? HTTPURLResponse, response.statusCode != 101,
+                let head = ResponseHead(response)
+            {
+                return .rejected(RawResponse(head: head))
             }
             throw BricksError(mapping: error)
         }
-        let reply = (task.response as? HTTPURLResponse).map { ResponseHead($0) } ?? ResponseHead(statusCode: 101, url: url)
+        let reply = (task.response as? HTTPURLResponse).flatMap { ResponseHead($0) } ?? ResponseHead(statusCode: 101, url: url)
         return .accepted(reply, URLSessionWebSocketLink(task: task, session: session))
     }
 }

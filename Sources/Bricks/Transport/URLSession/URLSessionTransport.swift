@@ -120,21 +120,19 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Throws: ``BricksError`` for a failure before the head arrives.
     public func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext) async throws -> RawResponse {
         if Task.isCancelled { throw BricksError(.cancelled) }
-        var wireRequest = try URLRequest(head, body: nil)
+        var wireRequest = try URLRequest(head, body: body)
         storedCookies.add(to: &wireRequest)
         var file: URL?
-        if let body {
-            if let data = body.data {
-                wireRequest.httpBody = data
-            } else if let fileURL = body.fileURL {
-                // URLSession streams a file upload from disk, announcing the size the file has
-                // when the task starts: it must still be the body's length.
-                try body.checkFile()
-                file = fileURL
-            } else {
+        if let body, body.data == nil {
+            guard let fileURL = body.fileURL else {
                 throw BricksError(.invalidRequest(
                     "URLSessionTransport sends bodies in memory or from files; for any other stream use a transport that streams uploads, such as AsyncHTTPClientTransport"))
             }
+            // URLSession streams a file upload from disk (an upload task reads the file, not the
+            // request's body stream), announcing the size the file has when the task starts: it
+            // must still be the body's length.
+            try body.checkFile()
+            file = fileURL
         }
         // The Session keeps the deadline. URLSession's own timer (idle time, truncated to whole
         // seconds on Linux: 0.5 fails at once) must never fire first: a whole number of seconds is

@@ -135,12 +135,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        guard let response = response as? HTTPURLResponse else {
+        // Read from Foundation's dictionary once, for either kind of call. A reply that is not
+        // HTTP's, or names no URL, fails when the task ends (`URLSessionTaskState`).
+        guard let response = response as? HTTPURLResponse, let head = ResponseHead(response) else {
             completionHandler(.allow)
             return
         }
-        // Read from Foundation's dictionary once, for either kind of call.
-        let head = ResponseHead(response)
         let context = tasks.withLock { tasks -> CallContext? in
             guard let context = tasks[dataTask.taskIdentifier]?.context else { return nil }
             if context.bodyMode == .collected { tasks[dataTask.taskIdentifier]?.head = head }
