@@ -173,7 +173,8 @@ import FoundationNetworking
         for await _ in started { break }
         task.cancel()
         await #expect(throws: BricksError.cancelled) { try await task.value }
-        #expect(clock.now - start < .seconds(10))
+        // Well before the 60 s delay; generous, for a machine whose cores are busy.
+        #expect(clock.now - start < .seconds(45))
     }
 
     @Test func replyLargerThanTheLimitFails() async throws {

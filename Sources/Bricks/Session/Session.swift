@@ -35,8 +35,8 @@ public struct Session: Sendable {
     public private(set) var overallTimeout: Duration?
 
     private let core: SessionCore
-    /// The stack folded once into a single call, so sending allocates no per-layer closures; the
-    /// core itself (no closure between) when there is no middleware.
+    /// The stack folded once into a single call, so sending allocates no per-layer closures. With
+    /// no middleware it is not called: ``callStack(_:)`` calls the core itself.
     private let stack: Middleware.Next
 
     /// Makes a session.
@@ -57,7 +57,17 @@ public struct Session: Sendable {
         self.limits = limits
         self.middleware = middleware
         self.overallTimeout = overallTimeout
-        stack = middleware.isEmpty ? core.send : Self.fold(middleware, around: core.send)
+        stack = Self.fold(middleware, around: core.send)
+    }
+
+    /// Sends a prepared request through the stack: straight to the core when there is no
+    /// middleware, as a closure between would be one more async frame on every call.
+    @inline(__always)
+    private func callStack(_ prepared: PreparedRequest) async throws -> RawResponse {
+        if middleware.isEmpty {
+            return try await core.send(prepared.head, body: prepared.body, context: prepared.context)
+        }
+        return try await stack(prepared.head, prepared.body, prepared.context)
     }
 
     /// `middleware` wrapped around `terminal`, the first element outermost.
@@ -151,7 +161,8 @@ public struct Session: Sendable {
     @_documentation(visibility: internal)  // one `send(_:)` in the documentation; Swift picks this one by itself
     nonisolated(nonsending)
     public func send<Request: RequestContextType & Sendable>(_ request: Request) async throws -> sending Request.Response {
-        try await response(for: request).value
+        // `decodedAway` itself, not through `response(for:)`: each async call is a frame.
+        try await decodedAway(request, prepared: prepare(request, bodyMode: .collected)).value
     }
 
     /// Sends `request`, reporting the progress of its upload, and returns its decoded response.
@@ -223,12 +234,12 @@ public struct Session: Sendable {
     ///
     /// The path every `send` takes, so it calls the stack and reads the body itself rather than
     /// through ``runThroughStack(_:)`` and ``collect(_:prepared:)``: each async call is a frame
-    /// the task allocates and frees.
-    @concurrent
+    /// the task allocates and frees (for the same reason it is inlined into ``decodedAway(_:prepared:)``).
+    @concurrent @inline(__always)
     func collectedReply(_ prepared: PreparedRequest) async throws -> CollectedReply {
         let response: RawResponse
         do {
-            response = try await stack(prepared.head, prepared.body, prepared.context)
+            response = try await callStack(prepared)
         } catch {
             throw prepared.context.stackFailure(error, request: prepared.head)
         }
@@ -314,7 +325,7 @@ public struct Session: Sendable {
     @concurrent
     func runThroughStack(_ prepared: PreparedRequest) async throws -> RawResponse {
         do {
-            return try await stack(prepared.head, prepared.body, prepared.context)
+            return try await callStack(prepared)
         } catch {
             throw prepared.context.stackFailure(error, request: prepared.head)
         }

@@ -36,7 +36,9 @@ struct SessionCore: Sendable {
 
     /// Sends `head` and each redirect the policy allows, and the response that is not followed
     /// with its body: collected and checked for a whole-body call, limited for a streamed one.
-    /// Once a redirect is followed, its errors name the request in flight.
+    /// Once a redirect is followed, its errors name the request in flight. Inlined into
+    /// ``send(_:body:context:)``: each async call is a frame.
+    @inline(__always)
     private func exchange(_ head: RequestHead, body: RequestBody?, context: CallContext, call: CallContext)
         async throws -> RawResponse
     {
@@ -50,7 +52,14 @@ struct SessionCore: Sendable {
                 try context.checkHead(response.head)
                 guard let next = try redirectPolicy.redirect(
                     after: current, body: currentBody, response: response.head, secretHeaders: context.secretHeaderNames)
-                else { return try await withBody(response, context: context, call: call, request: current) }
+                else {
+                    // A body the transport collected already needs no async call (a frame).
+                    if context.bodyMode == .collected, let data = response.body.bufferedData {
+                        try context.checkBodySize(Int64(data.count))
+                        return response
+                    }
+                    return try await withBody(response, context: context, call: call, request: current)
+                }
                 redirects += 1
                 guard redirects <= redirectPolicy.maximumRedirects else {
                     throw BricksError(.tooManyRedirects(
@@ -72,16 +81,12 @@ struct SessionCore: Sendable {
 
     /// The response with its body as the call reads it: for a whole-body call collected (inside
     /// the deadline) and checked against the limit; for a streamed call unread, counted against
-    /// the limit as it is read.
+    /// the limit as it is read. A body the transport collected already is checked by the caller.
     private func withBody(_ response: RawResponse, context: CallContext, call: CallContext, request: RequestHead)
         async throws -> RawResponse
     {
         if context.bodyMode == .streamed {
             return RawResponse(head: response.head, body: limited(response.body, by: context, context: call, request: request))
-        }
-        if let data = response.body.bufferedData {  // a transport that collected it already
-            try context.checkBodySize(Int64(data.count))
-            return response
         }
         let length = response.head.expectedContentLength
         let data = try await response.body.collect(
