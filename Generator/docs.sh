@@ -32,6 +32,7 @@ modules=(
     "Prefect $examples/prefect.yaml $examples/prefect-config.yaml"
     "OpenAI $examples/openai.yaml -"
     "Shop $examples/shop.yaml $examples/shop-config.yaml"
+    "Studio $here/Tests/BricksOpenAPIGeneratorTests/Specs/replies.yaml -"
 )
 page="$root/Docs/OpenAPI.md"
 named=$(sed -n 's/^<!-- snippets: generated modules \(.*\) -->$/\1/p' "$page")

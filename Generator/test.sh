@@ -60,6 +60,8 @@ generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.0.yaml" Quirks3
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.1.yaml" Quirks31
 # Every parameter style (path simple/label/matrix, headers, query form/delimited/deepObject; values, lists, objects).
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/styles.yaml" Styles
+# Label Studio's shapes (issue 55): a 204 with JSON, a download without content, null sent on purpose, a reply that contradicts its document.
+generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/replies.yaml" Replies
 # Schemas, operations and parameters named like the identifiers the generated code uses (issue 54:
 # Intercom's schema `Next`), in a plain and an app target, each beside a file that declares every
 # such name the generator renamed: what the output takes from Swift, Foundation and Bricks is
@@ -132,6 +134,7 @@ let package = Package(
         .target(name: "Quirks30", dependencies: [bricks]),
         .target(name: "Quirks31", dependencies: [bricks], swiftSettings: app),
         .target(name: "Styles", dependencies: [bricks], swiftSettings: app),
+        .target(name: "Replies", dependencies: [bricks]),
         .target(name: "Names", dependencies: [bricks]),
         .target(name: "NamesApp", dependencies: [bricks], swiftSettings: app),
         .target(name: "ConstructsShadowed", dependencies: [bricks], swiftSettings: app),
@@ -149,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
-                "GitHub", "Stripe", "Constructs", "Flows", "Styles", "FakePets", "PluginBuilt", "PluginCommitted", bricks,
+                "GitHub", "Stripe", "Constructs", "Flows", "Styles", "Replies", "FakePets", "PluginBuilt", "PluginCommitted", bricks,
                 .product(name: "BricksTesting", package: "Bricks"),
             ]),
         // Imports the endpoints' module of the two-module output only (its names would clash with Constructs').

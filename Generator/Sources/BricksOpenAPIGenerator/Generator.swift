@@ -60,7 +60,8 @@ public enum BricksOpenAPIGenerator {
         try configuration.checkReferences(DocumentNames(loaded.document))
         try configuration.checkModelsModule()
         try configuration.checkBaseURL()
-        let (api, translated, diagnostics) = APITranslator(document: loaded.document, configuration: configuration).translate()
+        var (api, translated, diagnostics) = APITranslator(document: loaded.document, configuration: configuration).translate()
+        api.openAPIVersion = loaded.declaredVersion
         var summary = translated
         summary.skippedOperations = loaded.droppedOperations.map { $0 + ": OpenAPIKit cannot read it (see its warning)" } + summary.skippedOperations
         let renderer = FileRenderer(api: api, maximumLines: configuration.maximumLinesPerFile ?? 5_000)

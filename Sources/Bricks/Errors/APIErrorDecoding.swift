@@ -14,21 +14,71 @@ enum APIErrorDecoding {
     /// The decoded response, or the error for its status.
     /// - Throws: the error for an unacceptable status, a decoding ``BricksError``, or the
     ///   endpoint's own decoding error unchanged (an envelope's failure, say).
+    ///
+    /// A reply that has no body (`204`, `205`, or the reply to a `HEAD`) is `nil` for an optional
+    /// `Response` without being decoded; for another it is a decoding error that says so.
     static func decode<Request: ResponseType>(
-        _ request: Request, data: Data, head: ResponseHead, context: CallContext, summary: () -> RequestSummary
+        _ request: Request, data: Data, head: ResponseHead, context: CallContext, isHeadRequest: Bool = false,
+        summary: () -> RequestSummary
     ) throws -> Request.Response {
         guard context.isSuccess(head.statusCode) else {
             throw failure(request, data: data, head: head, call: summary())
         }
+        let hasNoBody = data.isEmpty && (isHeadRequest || head.statusCode == 204 || head.statusCode == 205)
+        if hasNoBody, let none = (Request.Response.self as? any ExpressibleByNilLiteral.Type)?.init(nilLiteral: ()),
+            let none = none as? Request.Response
+        {
+            return none
+        }
         do {
             return try request.decode(data, response: head)
-        } catch let error as DecodingError {
+        } catch var error as DecodingError {
+            if hasNoBody {
+                let reply = isHeadRequest ? "a reply to HEAD" : "a \(head.statusCode) reply"
+                error = .dataCorrupted(.init(codingPath: [], debugDescription:
+                    "\(reply) has no body, and \(Request.Response.self) is read from one (make the endpoint's Response "
+                    + "optional, or adopt EmptyResponseType)"))
+            }
             var failure = BricksError(.decoding(error, bodyExcerpt: BricksError.excerpt(of: data)), request: summary())
             failure.replyContentType = nonJSONContentType(of: head)
+            failure.sentValue = sentValue(at: error, in: data)
             throw failure
         }
         // Any other error was thrown on purpose by the endpoint's own decoding (an envelope's
         // failure, say): it reaches the caller unchanged, like a typed API error.
+    }
+
+    /// For a decoding error that says what the endpoint promised in its own words (a generated
+    /// model's: its underlying error is the decoder's own), the value the body holds at its path,
+    /// as compact JSON (`null`, `"x"`, `missing` for a key that is not there). Read only on failure.
+    static func sentValue(at error: DecodingError, in data: Data) -> String? {
+        let context: DecodingError.Context
+        var path: [any CodingKey]
+        switch error {
+        case .valueNotFound(_, let found), .typeMismatch(_, let found), .dataCorrupted(let found):
+            (context, path) = (found, found.codingPath)
+        case .keyNotFound(let key, let found):
+            (context, path) = (found, found.codingPath + [key])
+        @unknown default:
+            return nil
+        }
+        guard context.underlyingError is DecodingError,
+            var value = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+        else { return nil }
+        while !path.isEmpty {
+            let key = path.removeFirst()
+            if let index = key.intValue, let list = value as? [Any], list.indices.contains(index) {
+                value = list[index]
+            } else if let object = value as? [String: Any], let member = object[key.stringValue] {
+                value = member
+            } else {
+                return "missing"
+            }
+        }
+        // In a list, so that a single value is written as JSON on every platform; the brackets taken off.
+        guard let json = try? JSONSerialization.data(withJSONObject: [value], options: .sortedKeys) else { return nil }
+        let text = String(decoding: json.dropFirst().dropLast(), as: UTF8.self)
+        return text.count > 80 ? text.prefix(80) + "…" : text
     }
 
     /// The reply's `Content-Type` when it is not a JSON type: what a decoding error names.

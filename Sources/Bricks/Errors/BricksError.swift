@@ -93,6 +93,9 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
     /// The `Content-Type` of a reply that did not decode, when it is not JSON: named in the
     /// description, since an HTML page where JSON was expected is the usual cause.
     var replyContentType: String?
+    /// For a decoding error that says what the endpoint promised (a generated model's), the value
+    /// the body held at its path: named in the description (`avatar: null, but …`).
+    var sentValue: String?
 
     /// Makes an error.
     /// - Parameters:
@@ -187,7 +190,9 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
             return "\(error). It read: \(excerpt)"
         case .decoding(let error, let excerpt):
             let body = replyContentType.map { "The body, of type \($0), began with" } ?? "The body began with"
-            return "the response could not be decoded: \(Self.describe(decoding: error)). \(body): \(excerpt)"
+            let said = (error as? DecodingError).flatMap { error in sentValue.flatMap { Self.describe(decoding: error, sent: $0) } }
+            let what = said ?? Self.describe(decoding: error)
+            return "the response could not be decoded: \(what). \(body): \(excerpt)"
         case .responseTooLarge(let limit):
             return "the response was larger than the limit of \(limit) bytes and was abandoned"
         case .spoolLimitExceeded(let limit):
@@ -236,13 +241,29 @@ public struct BricksError: Error, Sendable, CustomStringConvertible {
         text.prefix(1).uppercased() + text.dropFirst()
     }
 
+    /// A coding path as `projects[3].created_by`, or "the top level".
+    private static func path(_ keys: [any CodingKey]) -> String {
+        let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+    }
+
+    /// A decoding error that says in its own words what the endpoint promised (its underlying
+    /// error is the decoder's own), with the value sent: `avatar: null, but the document says …`.
+    static func describe(decoding error: DecodingError, sent: String) -> String? {
+        switch error {
+        case .valueNotFound(_, let context), .typeMismatch(_, let context), .dataCorrupted(let context):
+            return "\(path(context.codingPath)): \(sent), but \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): \(sent), but \(context.debugDescription)"
+        @unknown default:
+            return nil
+        }
+    }
+
     /// A `DecodingError` in a few words, with the coding path where it happened.
     static func describe(decoding error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return keys.isEmpty ? "the top level" : String(keys.drop { $0 == "." })
-        }
+        func path(_ context: DecodingError.Context) -> String { Self.path(context.codingPath) }
         switch error {
         case .typeMismatch(let type, let context):
             return "expected \(type) at \(path(context)) (\(context.debugDescription))"

@@ -266,7 +266,9 @@ public struct Session: Sendable {
     func decode<Request: RequestContextType>(_ request: Request, reply: CollectedReply, prepared: PreparedRequest)
         throws -> Request.Response
     {
-        try APIErrorDecoding.decode(request, data: reply.data, head: reply.head, context: prepared.context, summary: {
+        try APIErrorDecoding.decode(
+            request, data: reply.data, head: reply.head, context: prepared.context,
+            isHeadRequest: prepared.head.method == .head, summary: {
             prepared.context.summary(of: prepared.head, answeredBy: reply.head)
         })
     }

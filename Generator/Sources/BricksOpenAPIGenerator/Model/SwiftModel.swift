@@ -13,6 +13,10 @@ indirect enum TypeRef: Hashable, Sendable {
     case optional(TypeRef)
     /// `OrEmpty<Value>`: a value, or "" to clear it (Stripe's `anyOf: [value, enum: [""]]`).
     case orEmpty(TypeRef)
+    /// `Value?` that is never merged with an optional around it: an optional nullable member of a
+    /// type only sent, never read, is `Value??` (`nil` leaves it out, `.null`, Bricks' `.some(nil)`,
+    /// sends `null`).
+    case nullable(TypeRef)
 
     /// The Swift spelling.
     var swift: String {
@@ -24,6 +28,7 @@ indirect enum TypeRef: Hashable, Sendable {
             if case .optional = wrapped { return wrapped.swift }
             return "\(wrapped.swift)?"
         case .orEmpty(let value): return "OrEmpty<\(value.swift)>"
+        case .nullable(let value): return "\(value.swift)?"
         }
     }
 
@@ -38,6 +43,7 @@ indirect enum TypeRef: Hashable, Sendable {
             if case .optional = wrapped { return wrapped.unqualified }
             return "\(wrapped.unqualified)?"
         case .orEmpty(let value): return "OrEmpty<\(value.unqualified)>"
+        case .nullable(let value): return "\(value.unqualified)?"
         }
     }
 
@@ -60,7 +66,7 @@ indirect enum TypeRef: Hashable, Sendable {
     var inlineName: String? {
         switch self {
         case .named(let name): return name
-        case .optional(let wrapped): return wrapped.inlineName
+        case .optional(let wrapped), .nullable(let wrapped): return wrapped.inlineName
         // `OrEmpty` is generic, declared once for the API: not a model of the document.
         case .array, .dictionary, .orEmpty: return nil
         }
@@ -99,6 +105,11 @@ struct PropertyDecl: Hashable, Sendable {
     var indirect = false
     /// Whether the schema marks it deprecated.
     var deprecated = false
+    /// Whether the document lets it be absent and `null` both (not required, nullable): in a type
+    /// only sent, never read, it becomes `T??` (``RequestNulls``).
+    var clearable = false
+    /// Whether it is required and nullable: `nil` is sent as `null`, never left out.
+    var sendsNull = false
 }
 
 /// A constant of a property's type (a schema's `default`): the renderer spells it in Swift.
@@ -240,6 +251,22 @@ struct StructDecl: Hashable, Sendable {
     var nested: [TypeDecl] = []
     /// Whether it adopts `Error` (it is the API's error body).
     var isError = false
+    /// Where its schema is in the document, as a JSON pointer (`#/components/schemas/User`): what
+    /// a decoding failure names. Not part of the shape: two places of one shape are one type.
+    var pointer: String?
+
+    static func == (lhs: StructDecl, rhs: StructDecl) -> Bool {
+        lhs.name == rhs.name && lhs.doc == rhs.doc && lhs.properties == rhs.properties && lhs.nested == rhs.nested
+            && lhs.isError == rhs.isError
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(doc)
+        hasher.combine(properties)
+        hasher.combine(nested)
+        hasher.combine(isError)
+    }
 }
 
 /// A `RawRepresentable` struct of known string values that keeps unknown ones.
@@ -468,6 +495,9 @@ struct APIDecl: Sendable {
     var models: [TypeDecl]
     /// The webhooks the API sends, as the cases of one enum (`<name>Webhook`).
     var webhooks: [WebhookDecl] = []
+    /// The OpenAPI version the document declared (`3.0.3`): how a decoding failure's hint writes a
+    /// nullable member.
+    var openAPIVersion = "3.1.0"
     /// Types declared inside that enum (inline payload schemas).
     var webhookNested: [TypeDecl] = []
 

@@ -4,6 +4,8 @@ struct APIRenderer {
     let usesJSONValue: Bool
     let usesIndirect: Bool
     let usesOrEmpty: Bool
+    /// Whether a type only sent has an optional nullable member (`T??`): `decodeIfContained` is then written.
+    var usesNullable = false
 
     private var access: String { api.access == .public ? "public " : "" }
 
@@ -233,6 +235,8 @@ struct APIRenderer {
             }
         }
         writer.line("")
+        DecodingHintRenderer(api: api, access: access).render(into: &writer)
+        writer.line("")
         renderKey(&writer)
     }
 
@@ -294,6 +298,14 @@ struct APIRenderer {
             writer.line("")
             writer.line("/// The member `key` if present and not `null`, of the type the caller expects.")
             writer.line("\(access)func decodeIfPresent<Value: Swift.Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }")
+            if usesNullable {
+                writer.line("")
+                writer.line("/// The member `key` if present, `null` included (`.some(nil)` for a `T??`), of the type the caller expects.")
+                writer.block("\(access)func decodeIfContained<Value: Swift.Decodable>(_ key: K) throws -> Value?") { writer in
+                    writer.line("guard contains(key) else { return nil }")
+                    writer.line("return try decode(Value.self, forKey: key)")
+                }
+            }
         }
     }
 

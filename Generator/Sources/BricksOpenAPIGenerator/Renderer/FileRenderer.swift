@@ -15,7 +15,8 @@ struct FileRenderer {
             return false
         }
         let apiRenderer = APIRenderer(
-            api: api, usesJSONValue: uses("JSONValue") || keepsNumbers, usesIndirect: usesIndirect, usesOrEmpty: uses("OrEmpty"))
+            api: api, usesJSONValue: uses("JSONValue") || keepsNumbers, usesIndirect: usesIndirect, usesOrEmpty: uses("OrEmpty"),
+            usesNullable: usesNullable)
         var files: [GeneratedFile] = []
         var modelFiles: [GeneratedFile] = []
         let split = api.modelsModule != nil
@@ -154,6 +155,13 @@ struct FileRenderer {
         }
     }
 
+    /// Whether a type only sent has an optional nullable member (`T??`, see `RequestNulls`).
+    private var usesNullable: Bool {
+        TypeWalker.contains(api.models + api.operations.flatMap(\.nested)) { decl in
+            decl.layout.types.contains { if case .optional(.nullable) = $0 { true } else { false } }
+        }
+    }
+
     private var usesIndirect: Bool {
         api.webhookNested.contains { $0.hasIndirect } || api.models.contains { $0.hasIndirect } || api.operations.contains { $0.nested.contains { $0.hasIndirect } }
     }
@@ -189,6 +197,7 @@ extension TypeRef {
         switch self {
         case .named(let named): return named == name
         case .orEmpty(let value): return name == "OrEmpty" || value.mentions(name)
+        case .nullable(let value): return value.mentions(name)
         case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.mentions(name)
         }
     }

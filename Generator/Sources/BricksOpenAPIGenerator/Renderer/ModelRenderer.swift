@@ -46,7 +46,7 @@ struct ModelRenderer {
             writer.line("")
             renderMemberwiseInit(decl.properties, into: &writer)
             writer.line("")
-            renderCoding(decl.properties, into: &writer)
+            renderCoding(decl.properties, pointer: decl.pointer, into: &writer)
         }
     }
 
@@ -56,13 +56,21 @@ struct ModelRenderer {
     /// of the keyed containers' generic methods for each: on GitHub's output, more than half of a
     /// debug build's time and a fifth of its memory, an eighth of a release build's memory (see
     /// Benchmarks.md, "Compile cost").
-    private func renderCoding(_ properties: [PropertyDecl], into writer: inout CodeWriter) {
+    ///
+    /// A member that does not decode is said in the document's words (`<Name>Coding.located`): the
+    /// schema's place, as a JSONPath an overlay can target, is caught with the error. Nothing runs
+    /// for it on a reply that decodes.
+    private func renderCoding(_ properties: [PropertyDecl], pointer: String?, into writer: inout CodeWriter) {
         let keys = "\(apiName)Coding.Key.self"
         // A model without members still reads and writes an object (`{}`).
         let empty = properties.isEmpty
         writer.block("\(access)init(from decoder: any Swift.Decoder) throws") { writer in
             writer.line("\(empty ? "_" : "let c") = try decoder.container(keyedBy: \(keys))")
-            writer.packed(properties.map(Self.decodingStatement), separator: "; ", width: 108, prefix: "")
+            if empty { return }
+            let path = CodeWriter.stringLiteral(pointer.map(Pointer.jsonPath) ?? "$")
+            writer.block("do", closing: "} catch { throw \(apiName)Coding.located(error, schema: \(path), decoder: decoder) }") { writer in
+                writer.packed(properties.map(Self.decodingStatement), separator: "; ", width: 104, prefix: "")
+            }
         }
         writer.block("\(access)func encode(to encoder: any Swift.Encoder) throws") { writer in
             writer.line("\(empty ? "_" : "var c") = encoder.container(keyedBy: \(keys))")
@@ -76,14 +84,17 @@ struct ModelRenderer {
         let key = CodeWriter.stringLiteral(property.key)
         var value = property.type.isOptional || property.defaultValue != nil
             ? "try c.decodeIfPresent(\(key))" : "try c.decode(\(key))"
+        // `null` read as `.null`, so that a value read back is the value sent.
+        if case .nullable = property.type.nonOptional { value = "try c.decodeIfContained(\(key))" }
         if let defaultValue = property.defaultValue { value += " ?? " + literal(defaultValue) }
         if property.indirect { value = "Indirect(wrappedValue: \(value))" }
         return member(codedName(property)) + " = " + value
     }
 
-    /// `try c.encode(name, forKey: "json_name")`; a `nil` is left out.
+    /// `try c.encode(name, forKey: "json_name")`; a `nil` is left out, unless the member is
+    /// required and nullable: then it is `null` (a required member is never left out).
     static func encodingStatement(_ property: PropertyDecl) -> String {
-        let method = property.type.isOptional ? "encodeIfPresent" : "encode"
+        let method = property.type.isOptional && !property.sendsNull ? "encodeIfPresent" : "encode"
         return "try c.\(method)(\(member(property.name)), forKey: \(CodeWriter.stringLiteral(property.key)))"
     }
 

@@ -58,4 +58,22 @@ enum Pointer {
 
     /// The pointer of an operation.
     static func operation(path: String, method: String) -> String { make(["paths", path, method]) }
+
+    /// The same place as an RFC 9535 JSONPath, what an overlay's `target` is: `#/paths/~1a/get`
+    /// is `$.paths['/a'].get` (a name shorthand where it may be one, else in brackets).
+    static func jsonPath(_ pointer: String) -> String {
+        let tokens = pointer.drop { $0 == "#" }.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        return "$" + tokens.map { token in
+            jsonPathSegment(token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~"))
+        }.joined()
+    }
+
+    /// `.name`, or `['name']` for a name that is not a shorthand (RFC 9535, 2.5.1.1).
+    static func jsonPathSegment(_ name: String) -> String {
+        let first = name.unicodeScalars.first
+        let isShorthand = first.map { $0 == "_" || ($0.properties.isAlphabetic && $0.isASCII) } ?? false
+            && name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }
+        if isShorthand { return "." + name }
+        return "['" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "']"
+    }
 }

@@ -161,6 +161,9 @@ struct APITranslator {
                 return .structure(structure)
             }
         }
+        RequestNulls.apply(
+            models: &models, operations: &operations, webhooks: webhooks, webhookNested: webhookNested,
+            webhookScope: apiName + "Webhook", errorType: errorType)
         let (credentials, secrets) = credentials(context: context)
         let baseURL = baseURL(context: context)
 

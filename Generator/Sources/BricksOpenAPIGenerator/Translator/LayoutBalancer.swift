@@ -22,7 +22,7 @@ enum LayoutBalancer {
             switch type {
             case .array, .dictionary: return 1
             case .orEmpty: return 2
-            case .optional(let wrapped): return weight(of: wrapped, from: scope) &+ 1
+            case .optional(let wrapped), .nullable(let wrapped): return weight(of: wrapped, from: scope) &+ 1
             case .named(let name):
                 guard let qualified = resolve(name, from: scope) else { return 2 }
                 return weight(ofType: qualified)

@@ -91,7 +91,11 @@ struct OperationTranslator {
         } else {
             body = try translateBody(operation.requestBody, pointer: pointer + "/requestBody", nested: &nested, scope: &scope)
         }
-        let (response, successResponse) = try translateResponse(operation, pointer: pointer, nested: &nested, scope: &scope)
+        // A reply to HEAD has no body, whatever the document declares (RFC 9110, 9.3.2).
+        var (response, successResponse): (ResponseDecl, OpenAPI.Response?) = (.empty, nil)
+        if method != .head {
+            (response, successResponse) = try translateResponse(operation, pointer: pointer, nested: &nested, scope: &scope)
+        }
 
         var decl = OperationDecl(
             name: name, operationId: operation.operationId, method: method.rawValue.uppercased(), path: pathString,
@@ -463,8 +467,13 @@ struct OperationTranslator {
         guard let response = context.document.components[chosen.either] else {
             throw SkipReason(pointer: responsePointer, message: "unresolvable response $ref")
         }
+        // A 204 or 205 has no body, whatever the document declares (RFC 9110, 15.3.5 and 15.3.6;
+        // Label Studio's 204s declare JSON): its content is ignored, the reply is `Void`.
+        if chosen.status == "204" || chosen.status == "205" { return (.empty, response) }
         let contents = context.contents(response.content)
-        guard !contents.isEmpty else { return (.empty, response) }
+        // A reply that declares no content still has a body: its bytes are kept (`Data`; the
+        // content type is in the head `Session.response(for:)` returns).
+        guard !contents.isEmpty else { return (.data, response) }
         // A server that sends another media type than its document declares: text, by configuration.
         if let id = operation.operationId, context.configuration.textReplies?.contains(id) == true {
             return (.string, response)

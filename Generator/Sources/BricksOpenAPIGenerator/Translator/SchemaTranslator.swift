@@ -248,7 +248,7 @@ struct SchemaTranslator {
         var merged: [MergedProperty] = []
         var visited: Set<String> = []
         collectProperties(of: schema, pointer: pointer, into: &merged, visited: &visited)
-        var decl = StructDecl(name: name, doc: Self.doc(schema), properties: [])
+        var decl = StructDecl(name: name, doc: Self.doc(schema), properties: [], pointer: pointer)
         var innerScope = scope
         if innerScope.enclosing.last != name { innerScope.enclosing.append(name) }
         var usedNames = UniqueNames()
@@ -258,6 +258,8 @@ struct SchemaTranslator {
                 for: property.schema, suggested: Naming.typeName(property.key), pointer: property.pointer,
                 nested: &decl.nested, scope: &innerScope)
             var defaultValue: LiteralValue?
+            // Optional here means the document admits `null` (3.0 `nullable`, 3.1 `type: [T, "null"]`).
+            let nullable = type.isOptional
             if !property.required && !type.isOptional, let literal = defaultLiteral(property.schema, type: type) {
                 defaultValue = literal
             } else if !property.required {
@@ -266,7 +268,8 @@ struct SchemaTranslator {
             decl.properties.append(
                 PropertyDecl(
                     name: Naming.escaped(memberName), key: property.key, type: type, doc: Self.doc(property.schema),
-                    defaultValue: defaultValue, deprecated: property.schema.deprecated))
+                    defaultValue: defaultValue, deprecated: property.schema.deprecated,
+                    clearable: nullable && !property.required, sendsNull: nullable && property.required))
         }
         return decl
     }
@@ -463,7 +466,7 @@ struct SchemaTranslator {
             default: return "list"
             }
         case .dictionary: return "dictionary"
-        case .optional: return "value"
+        case .optional, .nullable: return "value"
         }
     }
 

@@ -48,6 +48,7 @@ enum SharedTypes {
             case .dictionary(let value): return .dictionary(rewrite(value, from: scope))
             case .optional(let wrapped): return .optional(rewrite(wrapped, from: scope))
             case .orEmpty(let value): return .orEmpty(rewrite(value, from: scope))
+            case .nullable(let value): return .nullable(rewrite(value, from: scope))
             }
         }
         func rewriteMembers(_ decl: TypeDecl, scope: String) -> TypeDecl {

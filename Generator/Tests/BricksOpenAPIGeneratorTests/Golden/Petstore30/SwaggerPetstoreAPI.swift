@@ -125,6 +125,74 @@ public nonisolated enum SwaggerPetstoreCoding {
 }
 
 nonisolated extension SwaggerPetstoreCoding {
+    /// A member of the schema at `schema` (a JSONPath) that did not decode, said in the document's words: what the
+    /// document promised and the overlay that makes it say what the server sent. Bricks names the path and the
+    /// value sent; an error an inner model said already, or of another kind, is returned as it is.
+    public static func located(_ error: any Swift.Error, schema: Swift.String, decoder: any Swift.Decoder) -> any Swift.Error {
+        guard let failure = error as? Swift.DecodingError else { return error }
+        let depth = decoder.codingPath.count
+        /// The member's place in the document: its property, then `items` or `additionalProperties` per level below.
+        func target(_ path: [any Swift.CodingKey]) -> Swift.String? {
+            guard path.count > depth, path[depth].intValue == nil else { return nil }
+            var text = schema + ".properties" + segment(path[depth].stringValue)
+            for key in path.dropFirst(depth + 1) { text += key.intValue == nil ? ".additionalProperties" : ".items" }
+            return text
+        }
+        /// The context with the hint, the decoder's own error under it.
+        func said(_ context: Swift.DecodingError.Context, _ hint: Swift.String) -> Swift.DecodingError.Context {
+            .init(codingPath: context.codingPath, debugDescription: hint, underlyingError: failure)
+        }
+        switch failure {
+        case .valueNotFound(let type, let context) where !(context.underlyingError is Swift.DecodingError):
+            guard let target = target(context.codingPath) else { return error }
+            let promise = context.codingPath.count == depth + 1 ? "a required " + kind(type) : withArticle(kind(type))
+            let hint = "the document says \(promise); an overlay can make it nullable: target \(target), update {nullable: true}"
+            return Swift.DecodingError.valueNotFound(type, said(context, hint))
+        case .typeMismatch(let type, let context) where !(context.underlyingError is Swift.DecodingError):
+            guard let target = target(context.codingPath) else { return error }
+            let hint = "the document says \(withArticle(kind(type))); an overlay can change its type: target \(target)"
+            return Swift.DecodingError.typeMismatch(type, said(context, hint))
+        case .keyNotFound(let key, let context) where !(context.underlyingError is Swift.DecodingError):
+            guard context.codingPath.count == depth else { return error }
+            let hint = "the document says it is required; an overlay can make it optional: "
+                + "target \(schema).required[?@ == '\(key.stringValue)'], remove: true"
+            return Swift.DecodingError.keyNotFound(key, said(context, hint))
+        case .dataCorrupted(let context) where !(context.underlyingError is Swift.DecodingError):
+            guard let target = target(context.codingPath) else { return error }
+            let hint = "the document's schema does not read it (\(context.debugDescription)); an overlay can change it: target \(target)"
+            return Swift.DecodingError.dataCorrupted(said(context, hint))
+        default:
+            return error
+        }
+    }
+
+    /// `.name`, or `['name']` for a name that is not a JSONPath shorthand (RFC 9535).
+    private static func segment(_ name: Swift.String) -> Swift.String {
+        let shorthand = name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
+            && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        return shorthand ? "." + name : "['" + name.replacingOccurrences(of: "'", with: "\\'") + "']"
+    }
+
+    /// What a Swift type is in the document's words.
+    private static func kind(_ type: Any.Type) -> Swift.String {
+        switch type {
+        case is Swift.String.Type: return "string"
+        case is Swift.Bool.Type: return "boolean"
+        case is any Swift.BinaryInteger.Type: return "integer"
+        case is any Swift.BinaryFloatingPoint.Type: return "number"
+        case is Foundation.Date.Type: return "string (date-time)"
+        case is any Swift.ExpressibleByArrayLiteral.Type: return "array"
+        default: return "object"
+        }
+    }
+
+    /// `a string`, `an integer`.
+    private static func withArticle(_ kind: Swift.String) -> Swift.String {
+        (kind.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + kind
+    }
+}
+
+nonisolated extension SwaggerPetstoreCoding {
     /// A JSON member name, written as a string literal: the key every model reads and writes its members
     /// under, so that no model needs a key type of its own.
     struct Key: Swift.CodingKey, Swift.ExpressibleByStringLiteral {

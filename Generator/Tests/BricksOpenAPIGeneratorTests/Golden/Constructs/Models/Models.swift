@@ -21,8 +21,10 @@ public nonisolated struct Branch: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        _left = Indirect(wrappedValue: try c.decode("left"))
-        _right = Indirect(wrappedValue: try c.decodeIfPresent("right"))
+        do {
+            _left = Indirect(wrappedValue: try c.decode("left"))
+            _right = Indirect(wrappedValue: try c.decodeIfPresent("right"))
+        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Branch", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -41,7 +43,9 @@ public nonisolated struct Circle: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        kind = try c.decode("kind"); radius = try c.decode("radius")
+        do {
+            kind = try c.decode("kind"); radius = try c.decode("radius")
+        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Circle", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -75,7 +79,9 @@ public nonisolated struct Everything: Swift.Codable, Swift.Hashable, Swift.Senda
 
         public init(from decoder: any Swift.Decoder) throws {
             let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-            deep = try c.decodeIfPresent("deep")
+            do {
+                deep = try c.decodeIfPresent("deep")
+            } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Everything.allOf['1'].properties.inline", decoder: decoder) }
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -132,15 +138,17 @@ public nonisolated struct Everything: Swift.Codable, Swift.Hashable, Swift.Senda
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        name = try c.decode("name"); count = try c.decode("count"); total = try c.decodeIfPresent("total")
-        ratio = try c.decodeIfPresent("ratio"); flag = try c.decodeIfPresent("flag") ?? true
-        limit = try c.decodeIfPresent("limit") ?? 10; mode = try c.decodeIfPresent("mode") ?? Mode(rawValue: "fast")
-        when = try c.decodeIfPresent("when"); day = try c.decodeIfPresent("day")
-        maybe = try c.decodeIfPresent("maybe"); labels = try c.decodeIfPresent("labels")
-        free = try c.decodeIfPresent("free"); anything = try c.decodeIfPresent("anything")
-        either = try c.decodeIfPresent("either"); shape = try c.decodeIfPresent("shape")
-        optionalShape = try c.decodeIfPresent("optionalShape"); `default` = try c.decodeIfPresent("default")
-        inline = try c.decodeIfPresent("inline")
+        do {
+            name = try c.decode("name"); count = try c.decode("count"); total = try c.decodeIfPresent("total")
+            ratio = try c.decodeIfPresent("ratio"); flag = try c.decodeIfPresent("flag") ?? true
+            limit = try c.decodeIfPresent("limit") ?? 10
+            mode = try c.decodeIfPresent("mode") ?? Mode(rawValue: "fast"); when = try c.decodeIfPresent("when")
+            day = try c.decodeIfPresent("day"); maybe = try c.decodeIfPresent("maybe")
+            labels = try c.decodeIfPresent("labels"); free = try c.decodeIfPresent("free")
+            anything = try c.decodeIfPresent("anything"); either = try c.decodeIfPresent("either")
+            shape = try c.decodeIfPresent("shape"); optionalShape = try c.decodeIfPresent("optionalShape")
+            `default` = try c.decodeIfPresent("default"); inline = try c.decodeIfPresent("inline")
+        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Everything", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -202,7 +210,9 @@ public nonisolated struct Leaf: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        value = try c.decodeIfPresent("value")
+        do {
+            value = try c.decodeIfPresent("value")
+        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Leaf", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -268,7 +278,9 @@ public nonisolated struct Named: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        name = try c.decode("name")
+        do {
+            name = try c.decode("name")
+        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Named", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -293,8 +305,10 @@ public nonisolated struct Node: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        name = try c.decode("name"); _parent = Indirect(wrappedValue: try c.decodeIfPresent("parent"))
-        children = try c.decodeIfPresent("children")
+        do {
+            name = try c.decode("name"); _parent = Indirect(wrappedValue: try c.decodeIfPresent("parent"))
+            children = try c.decodeIfPresent("children")
+        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Node", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -358,7 +372,9 @@ public nonisolated struct Square: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        kind = try c.decode("kind"); side = try c.decode("side")
+        do {
+            kind = try c.decode("kind"); side = try c.decode("side")
+        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Square", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -375,7 +391,9 @@ public nonisolated struct Tick: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        n = try c.decode("n")
+        do {
+            n = try c.decode("n")
+        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Tick", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)

@@ -28,8 +28,10 @@ public nonisolated struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
-        id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
-        status = try c.decodeIfPresent("status") ?? Status(rawValue: "available")
+        do {
+            id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
+            status = try c.decodeIfPresent("status") ?? Status(rawValue: "available")
+        } catch { throw SwaggerPetstoreCoding.located(error, schema: "$.components.schemas.Pet", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
@@ -51,7 +53,9 @@ public nonisolated struct SwaggerPetstoreError: Swift.Codable, Swift.Hashable, S
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
-        code = try c.decode("code"); message = try c.decode("message")
+        do {
+            code = try c.decode("code"); message = try c.decode("message")
+        } catch { throw SwaggerPetstoreCoding.located(error, schema: "$.components.schemas.Error", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)

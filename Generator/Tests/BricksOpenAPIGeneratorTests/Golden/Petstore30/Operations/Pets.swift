@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// `POST /pets`: Create a pet
-public nonisolated struct CreatePets: SwaggerPetstoreAPI, Bricks.POSTRequestType, Bricks.JSONBodyRequestType, Bricks.EmptyResponseType, Swift.Sendable {
+public nonisolated struct CreatePets: SwaggerPetstoreAPI, Bricks.POSTRequestType, Bricks.JSONBodyRequestType, Bricks.DataResponseType, Swift.Sendable {
     /// The request body.
     public let body: Pet
 

@@ -17,8 +17,10 @@ public nonisolated struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: PetstoreCoding.Key.self)
-        id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
-        born = try c.decodeIfPresent("born")
+        do {
+            id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
+            born = try c.decodeIfPresent("born")
+        } catch { throw PetstoreCoding.located(error, schema: "$.components.schemas.Pet", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: PetstoreCoding.Key.self)
@@ -38,7 +40,9 @@ public nonisolated struct Problem: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: PetstoreCoding.Key.self)
-        title = try c.decode("title"); status = try c.decodeIfPresent("status")
+        do {
+            title = try c.decode("title"); status = try c.decodeIfPresent("status")
+        } catch { throw PetstoreCoding.located(error, schema: "$.components.schemas.Problem", decoder: decoder) }
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: PetstoreCoding.Key.self)
