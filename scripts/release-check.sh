@@ -10,8 +10,9 @@
 # it checks that README.md and Docs/ name the URLs of scripts/release/repositories.txt and
 # products those packages have.
 #
-# The version released is the newest `## x.y.z` section of CHANGELOG.md, or 0.1.0-rc.1 while there
-# is none. The build reuses the AsyncHTTPClient transport's folder (Transports/AsyncHTTPClient/.build,
+# The version released is the newest `## x.y.z` section of CHANGELOG.md (0.1.0-rc.1 while there is
+# none) or, while the Unreleased section holds entries, a release candidate of the next version:
+# x.(y+1).0-rc.1 when it names API breaks, x.y.(z+1)-rc.1 when not. The build reuses the AsyncHTTPClient transport's folder (Transports/AsyncHTTPClient/.build,
 # built with the same flags by its test.sh), so SwiftNIO and AsyncHTTPClient are not built again;
 # Bricks, the integration, the generator's tool and the consumer are.
 #
@@ -22,8 +23,24 @@ root=$PWD
 started=$SECONDS
 say() { printf 'release-check: [%3ds] %s\n' $((SECONDS - started)) "$*"; }
 
-version=$(grep -oE '^## [0-9]+\.[0-9]+\.[0-9]+( |$)' CHANGELOG.md | head -1 | awk '{ print $2 }' || true)
-version=${version:-0.1.0-rc.1}
+newest=$(grep -oE '^## [0-9]+\.[0-9]+\.[0-9]+( |$)' CHANGELOG.md | head -1 | awk '{ print $2 }' || true)
+# What the Unreleased section holds, but for "Nothing yet."
+unreleased=$(awk '/^## / { section = $0; next } section == "## Unreleased"' CHANGELOG.md |
+  grep -vE '^[[:space:]]*$|^Nothing yet\.?$' || true)
+if [ -z "$newest" ]; then
+  version=0.1.0-rc.1
+elif [ -n "$unreleased" ]; then
+  # This commit is ahead of the newest release: a candidate of the next one, a minor version when
+  # the section names API breaks (a major one from 1.0 on), else a patch.
+  IFS=. read -r major minor patch <<<"$newest"
+  if grep -q '^### API breaks' <<<"$unreleased"; then
+    if [ "$major" -eq 0 ]; then version="0.$((minor + 1)).0-rc.1"; else version="$((major + 1)).0.0-rc.1"; fi
+  else
+    version="$major.$minor.$((patch + 1))-rc.1"
+  fi
+else
+  version=$newest
+fi
 scratch="$root/Transports/AsyncHTTPClient/.build"
 work=$(mktemp -d "${TMPDIR:-/tmp}/bricks-release-check.XXXXXX")
 source scripts/httpbin.sh
