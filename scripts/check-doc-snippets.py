@@ -8,7 +8,14 @@ every block fenced with ``` counted as Swift, so that `snippet: skip` is written
 a comment (`/// <!-- snippet: skip: … -->`). What the reference's examples assume without showing
 it (a `session`, the chat API of the WebSockets guide) is declared once, in
 scripts/doc-comment-context.swift, a module every doc comment's blocks import (a block may declare
-a name of it again: its own then wins). The doc comments checked are those of DOC_COMMENT_FOLDERS.
+a name of it again: its own then wins), with the module the file belongs to (the folder after
+`Sources/`). The doc comments checked are those of every Swift file under DOC_COMMENT_FOLDERS (all of
+Sources/); a fence with another language (```` ```text ````) is not Swift. The sibling packages'
+doc comments (Transports/AsyncHTTPClient, Integrations: 6 blocks in 6 files) are not checked:
+their modules import SwiftNIO's and swift-numerics' C shims, which swiftc finds only with the
+module maps SwiftPM passes (`--build-path Transports/AsyncHTTPClient/.build/debug` fails with
+"missing required module '_NumericsShims'"); checking them means reading those flags from the
+build.
 
 Each Markdown file's swift blocks are joined, in order, into one `main.swift` (so a file's blocks
 may build on each other and may use top-level `try await`; a block of statements only that
@@ -51,8 +58,15 @@ modules' `.swiftmodule`s; then each is imported with the others above, and `file
 too (`import Pets`). `Generator/docs.sh` generates them from documents kept in the repository and
 runs this script so.
 
-Usage: python3 scripts/check-doc-snippets.py [--build-path .build/debug] [--mode plain|app] [--generated DIR] [files…]
-(files: pages, or Swift files whose doc comments are checked.)
+The files are compiled together, to keep the run short: per mode, one compiler run type-checks
+every page and Swift file that has no `file` blocks, each as a file of one module, its
+declarations made `private` (so that two files may both declare a `User`) and its statements put
+in a `@MainActor` function (as top-level code runs). A file that fails there, or whose blocks
+cannot be so rearranged (a declaration that uses a top-level `let` of its page), is compiled again
+alone as described above, and only that verdict counts: the batch is a shortcut, never a judge.
+
+Usage: python3 scripts/check-doc-snippets.py [--build-path .build/debug] [--mode plain|app] [--generated DIR] [files or folders…]
+(files: pages, or Swift files whose doc comments are checked; folders: their Swift files.)
 Needs `swift build` first, so that the Bricks and BricksTesting modules exist.
 """
 import concurrent.futures
@@ -81,9 +95,8 @@ APP_TARGET = ["-default-isolation", "MainActor", "-enable-upcoming-feature", "No
               "-enable-upcoming-feature", "InferIsolatedConformances"]
 MODES = {"plain": [], "app": APP_TARGET}
 
-# The folders of Sources/ whose doc comments' blocks are checked (the others are still to be
-# given the context they assume, issue 54).
-DOC_COMMENT_FOLDERS = ["Sources/Bricks/WebSocket", "Sources/BricksTesting/WebSocket", "Sources/Bricks/Session/Session+WebSocket.swift"]
+# The folders whose doc comments' blocks are checked by default: every target of the root package.
+DOC_COMMENT_FOLDERS = ["Sources"]
 # The module of what the doc comments' examples assume.
 CONTEXT = pathlib.Path(__file__).with_name("doc-comment-context.swift")
 
@@ -162,12 +175,14 @@ def main():
         else:
             modes = [args[1]]
         args = args[2:]
-    files = [pathlib.Path(a) for a in args] or [
-        pathlib.Path("README.md"), *sorted(pathlib.Path("Docs").glob("*.md")),
-        *sorted(pathlib.Path("Sources").glob("*/*.docc/*.md")),
-        *sorted(path for folder in DOC_COMMENT_FOLDERS for path in
-                ([pathlib.Path(folder)] if folder.endswith(".swift") else pathlib.Path(folder).rglob("*.swift"))
-                if "```" in path.read_text(encoding="utf-8"))]
+    files = [pathlib.Path(a) for a in args if not pathlib.Path(a).is_dir()]
+    folders = [pathlib.Path(a) for a in args if pathlib.Path(a).is_dir()]
+    if not args:
+        files = [pathlib.Path("README.md"), *sorted(pathlib.Path("Docs").glob("*.md")),
+                 *sorted(pathlib.Path("Sources").glob("*/*.docc/*.md"))]
+        folders = [pathlib.Path(folder) for folder in DOC_COMMENT_FOLDERS]
+    files += sorted(path for folder in folders for path in folder.rglob("*.swift")
+                    if "```" in path.read_text(encoding="utf-8"))
     modules = build / "Modules"
     if not (modules / "Bricks.swiftmodule").exists():
         sys.exit(f"check-doc-snippets: {modules}/Bricks.swiftmodule not found; run swift build first")
@@ -192,15 +207,24 @@ def main():
             if result.returncode != 0:
                 sys.exit(f"check-doc-snippets: {CONTEXT} does not compile ({mode} target):\n{result.stderr}")
             contexts[mode] = ["-I", str(folder)]
-    # Each file in each mode is its own compiler run: as many at once as there are cores.
-    jobs = [(mode, path) for mode in modes for path in files]
+    def includes_of(mode, path):
+        return includes + (contexts[mode] if path.suffix == ".swift" else [])
+
+    # First the batch: per mode, one compiler run for every file it can take; as many runs at once
+    # as there are cores.
+    parsed = {(mode, path): parse_file(path, mode) for mode in modes for path in files}
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = list(pool.map(
-            lambda job: check_file(job[1], includes + (contexts[job[0]] if job[1].suffix == ".swift" else []), job[0]), jobs))
+        passed = dict(zip(modes, pool.map(
+            lambda mode: check_batch([(path, parsed[(mode, path)]) for path in files], includes, contexts.get(mode, []), mode),
+            modes)))
+        # Then each file the batch did not pass, alone: its verdict is the one reported.
+        jobs = [(mode, path) for mode in modes for path in files if path not in passed[mode]]
+        results = dict(zip(jobs, pool.map(
+            lambda job: check_file(job[1], includes_of(*job), job[0], parsed[job]), jobs)))
     context_folder.cleanup()
     failed = False
     for mode in modes:
-        outcomes = [result for (each, _), result in zip(jobs, results) if each == mode]
+        outcomes = [results.get((mode, path)) or ("", *parsed[(mode, path)].counts) for path in files]
         failures = sum(1 for errors, _, _ in outcomes if errors)
         checked = sum(count for _, count, _ in outcomes)
         plain_only = sum(left for _, _, left in outcomes)
@@ -209,14 +233,15 @@ def main():
                 print(errors)
         failed = failed or failures > 0
         note = f" ({plain_only} marked plain target only)" if plain_only else ""
+        alone = sum(1 for each, _ in jobs if each == mode)
         print(f"check-doc-snippets: {mode} target: {checked} swift blocks in {len(files)} files, "
-              f"{failures} files with errors{note}")
+              f"{failures} files with errors{note}; {len(files) - alone} files in one compiler run, {alone} alone")
     if failed:
         sys.exit(1)
 
 
 DOC_LINE = re.compile(r"^[ \t]*///(?: |$)(.*)$")
-FENCE = re.compile(r"^```(?:swift)?[ \t]*$")
+FENCE = re.compile(r"^```([A-Za-z0-9_+-]*)[ \t]*$")
 
 
 def doc_comment_text(source):
@@ -234,11 +259,13 @@ def doc_comment_text(source):
         in_run = True
         text = match.group(1)
         lines.append(text)
-    # A fence opens a Swift block or closes one; indented (in a list item), it is read at the margin.
+    # A fence opens a block or closes one; indented (in a list item), it is read at the margin. A
+    # block is Swift unless its fence names another language.
     out, open_block = [], False
     for text in lines:
-        if FENCE.match(text.strip()):
-            out.append("```" if open_block else "```swift")
+        fence = FENCE.match(text.strip())
+        if fence:
+            out.append("```" if open_block else "```" + (fence.group(1) or "swift"))
             open_block = not open_block
         else:
             out.append(text)
@@ -251,10 +278,17 @@ def page_text(path):
     return doc_comment_text(text) if path.suffix == ".swift" else text
 
 
-def check_file(path, includes, mode):
-    """Compiles the blocks of one file as a target of `mode` would; returns its errors (empty when
-    it compiles), the blocks checked and the blocks left out of an app target."""
-    settings = MODES[mode]
+class Parsed:
+    """The blocks of one file for one mode: its statement blocks, its guide's package files, the
+    imports it adds to the prelude, and its counts (blocks checked, blocks left out of an app
+    target)."""
+
+    def __init__(self, blocks, package, imports, counts):
+        self.blocks, self.package, self.imports, self.counts = blocks, package, imports, counts
+
+
+def parse_file(path, mode):
+    """Reads the blocks of one file as a target of `mode` takes them."""
     app = mode == "app"
     declared = set()
     blocks = []
@@ -275,15 +309,118 @@ def check_file(path, includes, mode):
             checked += 1
         elif not marker.startswith("skip"):
             blocks.append(scoped(code or hidden, declared))
+    imports = ""
+    if generated:
+        imports += "".join(f"import {module}\n" for module in generated.group(1).split())
+    if path.suffix == ".swift":
+        imports += "import DocCommentContext\n" + own_module_import(path)
+    return Parsed(blocks, package, imports, (checked + len(blocks), plain_only))
+
+
+def own_module_import(path):
+    """`import <Module>` for a Swift file under `Sources/<Module>/` (its examples use its module),
+    unless the prelude imports it already."""
+    parts = path.resolve().parts
+    if "Sources" not in parts[:-2]:
+        return ""
+    module = parts[len(parts) - 1 - parts[::-1].index("Sources") + 1]
+    return "" if f"import {module}\n" in PRELUDE else f"import {module}\n"
+
+
+# A line at the margin that goes on with the item before it rather than starting one.
+CONTINUATION = re.compile(r"^(?:[}\])\.]|//|/\*|\*|#else|#elseif|#endif)")
+ATTRIBUTES = re.compile(r"^((?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)")
+ACCESS = re.compile(r"^(?:public|private|fileprivate|internal|package|open)\b")
+# What a declaration the batch makes `private` starts with, after attributes and modifiers.
+PRIVATE_DECLARATION = re.compile(
+    r"^(?:(?:final|nonisolated|indirect)\s+)*(?:struct|enum|class|actor|protocol|func|typealias)\b")
+PLAIN_EXTENSION = re.compile(r"^extension\s+[A-Za-z_][A-Za-z0-9_.<>, ]*\s*(?:where\b[^{]*)?\{")
+
+
+def batch_source(blocks, index):
+    """The joined statement blocks of one file rearranged as a file of a batch: imports first,
+    declarations made `private` at file level, statements in a `@MainActor` function. Returns
+    `None` when a line cannot be placed so (a `#if` at the margin, a member at the margin)."""
+    items = []
+    for line in "\n".join(blocks).splitlines():
+        if not line.strip():
+            if items:
+                items[-1].append(line)
+            continue
+        starts = not line[0].isspace() and not CONTINUATION.match(line)
+        # An attribute alone on its line starts the declaration under it.
+        if starts and items and all(each.startswith("@") or not each.strip() for each in items[-1]):
+            starts = False
+        if starts or not items:
+            items.append([line])
+        else:
+            items[-1].append(line)
+    imports, declarations, statements = [], [], []
+    for item in items:
+        head = item[0]
+        text = "\n".join(item)
+        attributes = ATTRIBUTES.match(text).group(1)
+        rest = text[len(attributes):]
+        if head.startswith("import "):
+            imports.append(text)
+        elif head.startswith("#") and not head.startswith("#expect") and not head.startswith("#require"):
+            return None
+        elif PRIVATE_DECLARATION.match(rest):
+            declarations.append(attributes + "private " + rest)
+        elif PLAIN_EXTENSION.match(rest):
+            declarations.append(attributes + "private " + rest)
+        elif rest.startswith("extension ") or ACCESS.match(rest):
+            declarations.append(text)
+        elif re.match(r"^(?:static|override|mutating|case|init|deinit|subscript)\b", rest):
+            return None
+        else:
+            statements.append(text)
+    body = "\n".join(statements)
+    return ("\n".join(imports) + "\n" + "\n".join(declarations)
+            + f"\n@MainActor private func sample{index}() async throws {{\n{body}\n}}\n")
+
+
+ERROR_FILE = re.compile(r"^(.*?\.swift):\d+:\d+: error:", re.M)
+
+
+def check_batch(entries, includes, context, mode):
+    """Type-checks every file of `entries` that has statement blocks only, in one compiler run
+    of one module; returns the files that passed (those without blocks pass at once)."""
+    passed = {path for path, parsed in entries if not parsed.blocks and not parsed.package}
+    sources = {}
+    with tempfile.TemporaryDirectory() as folder:
+        folder = pathlib.Path(folder)
+        for index, (path, parsed) in enumerate(entries):
+            if path in passed or parsed.package:
+                continue
+            code = batch_source(parsed.blocks, index)
+            if code is None:
+                continue
+            source = folder / f"sample{index}.swift"
+            source.write_text(PRELUDE + parsed.imports + code, encoding="utf-8")
+            sources[str(source)] = path
+        if not sources:
+            return passed
+        result = swiftc(MODES[mode], ["-typecheck", "-parse-as-library", "-wmo", *includes, *context, *sources])
+        failing = set(ERROR_FILE.findall(result.stderr))
+        if result.returncode != 0 and not failing & set(sources):
+            return passed  # an error of no one file: each is compiled alone
+        passed |= {path for source, path in sources.items() if source not in failing}
+    return passed
+
+
+def check_file(path, includes, mode, parsed):
+    """Compiles the blocks of one file, alone, as a target of `mode` would; returns its errors
+    (empty when it compiles), the blocks checked and the blocks left out of an app target."""
+    settings = MODES[mode]
+    app = mode == "app"
+    blocks, package, checked, plain_only = parsed.blocks, parsed.package, *parsed.counts
     if not blocks and not package:
         return "", checked, plain_only
     with tempfile.TemporaryDirectory() as folder:
         folder = pathlib.Path(folder)
         errors, imports = check_package(package, folder, includes, settings)
-        if generated:
-            imports += "".join(f"import {module}\n" for module in generated.group(1).split())
-        if path.suffix == ".swift":
-            imports += "import DocCommentContext\n"
+        imports += parsed.imports
         if not errors and blocks:
             source = folder / "main.swift"
             source.write_text(PRELUDE + imports + "\n".join(blocks), encoding="utf-8")
@@ -291,7 +428,6 @@ def check_file(path, includes, mode):
             if result.returncode != 0:
                 errors = result.stderr.replace(str(source), f"{path}(joined blocks)")
         errors = errors.replace(str(folder) + "/", "")
-    checked += len(blocks)
     if errors:
         where = " in an app target:" if app else ":"
         errors = f"--- {path}: its swift blocks do not compile{where}\n{errors}"

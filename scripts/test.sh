@@ -47,7 +47,7 @@ swift test -Xswiftc -warnings-as-errors --filter IntegrationTests --no-parallel
 step "an app target with Xcode 26's defaults and a plain one: the same endpoints, real calls from a main-actor view model"
 swift test --package-path AppTarget --scratch-path AppTarget/.build -Xswiftc -warnings-as-errors
 
-step "the swift blocks of README.md, Docs/ and the DocC catalogs compile, in a plain target and in an app target"
+step "the swift blocks of README.md, Docs/, the DocC catalogs and the doc comments of Sources/ compile, in a plain target and in an app target"
 python3 scripts/check-doc-snippets.py
 step "the prose: links and anchors resolve, cited steps exist, figures match their results file, no tracker references"
 python3 scripts/check-prose.py

@@ -4,7 +4,8 @@ import Foundation
 /// restart. Both are bounded in bytes; the least recently used replies go first.
 ///
 /// ```swift
-/// let cache = HTTPCacheMiddleware(storage: .disk(directory: cachesFolder.appendingPathComponent("api")))
+/// let caches = try FileManager.default.url(for: .cachesDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+/// let cache = HTTPCacheMiddleware(storage: .disk(directory: caches.appendingPathComponent("api")))
 /// ```
 public struct HTTPCacheStorage: Sendable {
     let store: any CacheStore

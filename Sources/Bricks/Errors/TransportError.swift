@@ -8,7 +8,13 @@ import FoundationNetworking
 /// it with ``description``; ``underlying`` is what the transport caught.
 ///
 /// ```swift
-/// throw BricksError(.transport(TransportError(.connectionReset, underlying: error)))
+/// func write(_ bytes: Data, to socket: FileHandle) throws {
+///     do {
+///         try socket.write(contentsOf: bytes)
+///     } catch {
+///         throw BricksError(.transport(TransportError(.connectionReset, underlying: error)))
+///     }
+/// }
 /// ```
 public struct TransportError: Error, Sendable, CustomStringConvertible {
     /// What happened.

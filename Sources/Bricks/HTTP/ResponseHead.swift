@@ -11,10 +11,11 @@ import FoundationNetworking
 /// code reads the same, and ``httpURLResponse`` for code that needs the Foundation type.
 ///
 /// ```swift
-/// func decode(_ data: Data, response: ResponseHead) throws -> Page {
+/// func decode(_ data: Data, response: ResponseHead) throws -> [Issue] {
 ///     let total = response.value(forHTTPHeaderField: "X-Total-Count")
 ///     let cookies = response.headerFields.values(for: "Set-Cookie")   // each line on its own
-///     …
+///     print(total ?? "unknown", cookies.count)
+///     return try JSONDecoder().decode([Issue].self, from: data)
 /// }
 /// ```
 public struct ResponseHead: Sendable, Hashable {

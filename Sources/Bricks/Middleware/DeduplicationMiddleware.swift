@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// let session = Session(middleware: [
-///     AuthorizationMiddleware(tokens: tokenStore),
+///     AuthorizationMiddleware(tokens: tokens),
 ///     DeduplicationMiddleware(),      // after authorization: the token is part of the identity
 /// ])
 /// ```

@@ -3,6 +3,7 @@ import Foundation
 /// Logs one line per request and one per reply (method, URL, status, duration, sizes) to a
 /// closure, with credentials and other secrets replaced by `REDACTED`.
 ///
+/// <!-- snippet: skip: os.Logger, which exists on Apple platforms only -->
 /// ```swift
 /// let logger = Logger(subsystem: "com.example.app", category: "network")
 /// let session = Session(middleware: [

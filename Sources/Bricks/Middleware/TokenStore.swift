@@ -1,7 +1,7 @@
 /// A ``TokenProvider`` that keeps the current token and renews it with a closure you give it.
 ///
 /// ```swift
-/// let tokens = TokenStore(token: savedAccessToken) { rejected in
+/// let tokens = TokenStore(token: savedToken) { rejected in
 ///     try await authSession.send(RefreshGrant(refreshToken: keychain.refreshToken)).accessToken
 /// }
 /// let session = Session(middleware: [AuthorizationMiddleware(tokens: tokens)])

@@ -8,7 +8,7 @@ import FoundationNetworking
 /// paging.
 ///
 /// ```swift
-/// struct ListEvents: ExampleAPI, CursorPaginatedRequestType, JSONResponseType {
+/// struct ListEvents: APIRequest, CursorPaginatedRequestType, JSONResponseType {
 ///     typealias Response = EventPage          // { "events": […], "next_cursor": "abc" }
 ///     var cursor: String?
 ///     var path: String { "/events" }

@@ -9,7 +9,7 @@ import Foundation
 /// than failing.
 ///
 /// ```swift
-/// let next = LinkHeader(value).link(withRelation: "next")?.target
+/// let next = head.headerFields["Link"].flatMap { LinkHeader($0).link(withRelation: "next")?.target }
 /// ```
 public struct LinkHeader: Sendable, Equatable {
     /// One link: a target and its parameters.

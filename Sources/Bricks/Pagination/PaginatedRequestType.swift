@@ -20,7 +20,7 @@ import FoundationNetworking
 ///     var pageLink: String?
 ///     var pathSegments: [String] { ["repos", owner, repo, "issues"] }
 /// }
-/// for try await issues in session.pages(of: ListIssues(owner: "apple", repo: "swift")) { … }
+/// for try await issues in session.pages(of: ListIssues(owner: "apple", repo: "swift")) { show(issues) }
 /// ```
 public protocol PaginatedRequestType: RequestContextType {
     /// The request for the page after `response`, or `nil` when `response` is the last page.

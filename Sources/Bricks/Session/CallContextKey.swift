@@ -3,8 +3,12 @@
 /// the call to every layer below and to the transport.
 ///
 /// ```swift
-/// enum TraceID: CallContextKey { static let defaultValue = "" }
-/// context[TraceID.self] = "abc"
+/// nonisolated enum TraceID: CallContextKey { static let defaultValue = "" }
+///
+/// struct GetTrace: APIRequest, GETRequestType, DataResponseType {
+///     var path: String { "/trace" }
+///     func configure(_ context: inout CallContext) { context[TraceID.self] = "abc" }
+/// }
 /// ```
 public protocol CallContextKey {
     /// The type of the stored value.

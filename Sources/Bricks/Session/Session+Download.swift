@@ -9,7 +9,7 @@ extension Session {
     ///
     /// ```swift
     /// try await session.download(GetArchive(id: 7), to: archiveURL) { progress in
-    ///     bar.value = progress.fractionCompleted ?? 0
+    ///     Task { @MainActor in bar.value = progress.fractionCompleted ?? 0 }
     /// }
     /// ```
     ///

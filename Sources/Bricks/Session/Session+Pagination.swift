@@ -24,7 +24,7 @@ extension Session {
     /// each built and decoded in the isolation of the loop.
     ///
     /// ```swift
-    /// for try await issues in session.pages(of: ListIssues(owner: "apple", repo: "swift")) { … }
+    /// for try await issues in session.pages(of: ListIssues(owner: "apple", repo: "swift")) { show(issues) }
     /// ```
     public func pages<Request: PaginatedRequestType>(of request: Request) -> PageSequence<Request> {
         PageSequence(session: self, firstRequest: request)

@@ -169,7 +169,7 @@ public struct Session: Sendable {
     ///
     /// ```swift
     /// let asset = try await session.send(UploadAsset(fileURL: movie)) { progress in
-    ///     bar.value = progress.fractionCompleted ?? 0
+    ///     Task { @MainActor in bar.value = progress.fractionCompleted ?? 0 }
     /// }
     /// ```
     /// Where each step runs is as for ``send(_:)``.

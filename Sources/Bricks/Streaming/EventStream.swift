@@ -12,7 +12,7 @@ import Foundation
 /// ```swift
 /// for try await event in session.events(of: Ticker()) {
 ///     print(event.price)
-///     if event.price > limit { break }   // cancels the request
+///     if event.price > 100 { break }   // cancels the request
 /// }
 /// ```
 ///

@@ -34,7 +34,7 @@ extension StreamingResponseType {
 /// next one.
 ///
 /// ```swift
-/// EventReader { chunk in try parser.parse(chunk) } finish: { try parser.finish() }
+/// let reader = EventReader { chunk in try parser.parse(chunk) } finish: { try parser.finish() }
 /// ```
 ///
 /// Nothing good is lost to a bad item: when a chunk completes some events and then fails, the

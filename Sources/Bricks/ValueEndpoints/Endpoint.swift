@@ -7,10 +7,12 @@ import FoundationNetworking
 /// `api.get("users", login)` returns.
 ///
 /// ```swift
-/// static func issues(_ owner: String, _ repo: String) -> Endpoint<[Issue]> {
-///     api.get("repos", owner, repo, "issues", query: ["per_page": "100"])
+/// extension GitHub {
+///     static func issues(_ owner: String, _ repo: String) -> Endpoint<[Issue]> {
+///         api.get("repos", owner, repo, "issues", query: ["per_page": "100"])
+///     }
 /// }
-/// for try await page in session.pages(of: GitHub.issues("apple", "swift")) { … }
+/// for try await page in session.pages(of: GitHub.issues("apple", "swift")) { show(page) }
 /// ```
 ///
 /// It is a brick like any struct endpoint: ``Session/send(_:)`` sends it, proxies wrap it

@@ -1,6 +1,6 @@
 /// A plain-text table for the terminal: a header row, then rows, with columns padded to line up.
 ///
-/// ```
+/// ```text
 ///   #   TITLE          STATE
 ///   13  Test issue 13  open
 /// ```

@@ -6,7 +6,7 @@ import Foundation
 /// network.
 ///
 /// ```swift
-/// let replay = try ReplayTransport(contentsOf: Bundle.module.url(forResource: "labels", withExtension: "json")!)
+/// let replay = try ReplayTransport(contentsOf: fixtureURL)   // in a test target: Bundle.module's resource
 /// let labels = try await replay.session().send(ListLabels(owner: "octokit-fixture-org", repo: "labels"))
 /// ```
 ///

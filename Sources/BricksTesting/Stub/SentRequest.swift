@@ -8,9 +8,11 @@ import Foundation
 /// `value(forHTTPHeaderField:)`), so that assertions stay short:
 ///
 /// ```swift
+/// import Testing
+///
 /// let sent = try #require(await stub.requests(matching: .post, "/uploads").first)
 /// #expect(sent.value(forHTTPHeaderField: "Content-Type") == "application/octet-stream")
-/// #expect(sent.httpBody == Data(contentsOf: fileURL))
+/// #expect(sent.httpBody == (try Data(contentsOf: fileURL)))
 /// ```
 public struct SentRequest: Sendable {
     /// The head: method, URL, header fields.

@@ -8,12 +8,14 @@ extension StubTransport {
     /// A canned reply: status, headers and body, or a failure, after an optional delay.
     ///
     /// ```swift
-    /// .json(#"{"id": 1}"#)                         // JSON text
-    /// try .json(User(id: 1, login: "octocat"))     // any Encodable
-    /// try .file(fixtureURL)                        // a file's bytes
-    /// .text("pong", status: 202)
-    /// .failing(.notConnectedToInternet)            // a URLError instead of a reply
-    /// .json("{}").delayed(by: .milliseconds(200))
+    /// let replies: [StubTransport.Reply] = try [
+    ///     .json(#"{"id": 1}"#),                        // JSON text
+    ///     .json(User(id: 1, login: "octocat")),        // any Encodable
+    ///     .file(fixtureURL),                           // a file's bytes
+    ///     .text("pong", status: 202),
+    ///     .failing(.notConnectedToInternet),           // a URLError instead of a reply
+    ///     .json("{}").delayed(by: .milliseconds(200)),
+    /// ]
     /// ```
     public struct Reply: Sendable {
         /// The status code.

@@ -7,6 +7,8 @@ extension SentRequest {
     /// The body decoded from JSON, to assert on what a test sent.
     ///
     /// ```swift
+    /// import Testing
+    ///
     /// let sent = try #require(await stub.requests(matching: .post, "/repos/*/*/issues").first)
     /// #expect(try sent.decodedBody(as: NewIssue.self).title == "Crash on launch")
     /// ```

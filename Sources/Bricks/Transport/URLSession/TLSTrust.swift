@@ -13,7 +13,7 @@ import Foundation
 ///
 /// ```swift
 /// let trust = TLSTrust(trustRoots: [URL(fileURLWithPath: "/etc/myco/ca.pem")])
-/// let transport = try AsyncHTTPClientTransport(trust: trust)
+/// let transport = try URLSessionTransport(trust: trust)   // or AsyncHTTPClientTransport(trust: trust)
 /// ```
 public struct TLSTrust: Sendable, Equatable {
     /// PEM files of the certificate authorities to trust instead of the system's; empty: the system's.
