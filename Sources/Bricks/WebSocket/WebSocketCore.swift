@@ -42,7 +42,10 @@ final class WebSocketCore: Sendable {
     /// Puts `link` in use, wakes the senders that waited for it and starts its keepalive.
     func install(_ link: any WebSocketLink) {
         pingFailure.withLock { $0 = nil }
-        let keepalive = settings.keepalive.map { Self.keepalive(link, $0, failure: pingFailure, call: call) }
+        let state = state
+        let keepalive = settings.keepalive.map {
+            Self.keepalive(link, $0, failure: pingFailure, call: call, received: { state.withLock { $0.received } })
+        }
         let (waiters, previous, ended) = state.withLock { state in
             let ended = state.end != nil
             let previous = state.keepalive
@@ -137,12 +140,16 @@ final class WebSocketCore: Sendable {
     }
 
     /// Pings `link` every `keepalive.interval`; when a pong does not come within
-    /// `keepalive.timeout`, records the failure and closes the link, which ends its reads. The
-    /// time the transport holds back reads for a slow reader does not count: the pong waits
-    /// behind the messages the app has not read (a 1.5-million-message flood read by a debug
-    /// build timed out so).
+    /// `keepalive.timeout`, records the failure and closes the link, which ends its reads.
+    ///
+    /// Time does not count while the pong plainly waits behind messages the app has not read yet:
+    /// while the transport holds back its reads for a slow reader, and while messages keep
+    /// arriving (`received`, the count so far, grows). Without the second, a slow reader was cut
+    /// off between two refills of the transport's buffer, with the pong still behind megabytes in
+    /// the kernel's (3,973 of a 10,000-message flood, over a real socket).
     private static func keepalive(
-        _ link: any WebSocketLink, _ keepalive: WebSocketKeepalive, failure: Locked<BricksError?>, call: RequestSummary
+        _ link: any WebSocketLink, _ keepalive: WebSocketKeepalive, failure: Locked<BricksError?>, call: RequestSummary,
+        received: @escaping @Sendable () -> Int
     ) -> Task<Void, Never> {
         Task {
             while !Task.isCancelled {
@@ -157,10 +164,16 @@ final class WebSocketCore: Sendable {
                     }
                 }
                 // Polls the answer in small steps, so that a prompt pong ends the wait early; the
-                // deadline moves on while reads are held back (checked again after each step).
+                // deadline moves on while reads are held back or messages arrive (checked again
+                // after each step).
                 var deadline = ContinuousClock.now + keepalive.timeout
+                var seen = received()
                 while answered.withLock({ $0 }) == nil {
-                    if link.isHoldingBackReads { deadline = ContinuousClock.now + keepalive.timeout }
+                    let count = received()
+                    if link.isHoldingBackReads || count != seen {
+                        seen = count
+                        deadline = ContinuousClock.now + keepalive.timeout
+                    }
                     guard ContinuousClock.now < deadline else { break }
                     let step = Swift.min(.milliseconds(50), ContinuousClock.now.duration(to: deadline))
                     do { try await Task.sleep(for: step) } catch { ping.cancel(); return }

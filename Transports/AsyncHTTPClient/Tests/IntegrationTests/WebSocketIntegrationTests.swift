@@ -318,16 +318,12 @@ struct WebSocketIntegrationTests {
     /// keepalive must not fail the connection while the transport holds back reads, every message
     /// must arrive in order, and memory must stay near the 64 KiB incoming buffer, not the flood.
     ///
-    /// A known issue for now: over a real socket the connection still ends in `pingTimedOut`
-    /// after about 2 s (the stub test passes). The inbox reads again once half of it is taken, so
-    /// `isHoldingBackReads` is false between refills while the pong still waits behind MiBs in the
-    /// kernel's buffers; the keepalive needs another sign of a backlog (frames received since the
-    /// ping, say). Intermittent: on a loaded machine the reader is sometimes fast enough (3,973 of
-    /// 10,000 messages before the timeout on a quiet one). Remove the mark with the fix.
+    /// Before the keepalive counted messages arriving as a sign of a backlog, the connection ended
+    /// in `pingTimedOut` after 3,973 of 10,000 messages on a quiet machine: the inbox reads again
+    /// once half of it is taken, so reads were not held back between refills while the pong still
+    /// waited behind MiBs in the kernel's buffers.
     @Test func aSlowReaderWithAShortKeepaliveGetsEveryMessageInOrder() async throws {
-        await withKnownIssue("issue 54: a slow reader over a real socket still times its ping out", isIntermittent: true) {
-            try await slowReaderWithAShortKeepalive()
-        }
+        try await slowReaderWithAShortKeepalive()
     }
 
     private func slowReaderWithAShortKeepalive() async throws {
