@@ -54,7 +54,7 @@ import Testing
               - target: $.info
                 update: {title: 'Pets, fixed', x-overlay-applied: structured}
             """)
-        #expect(try value(result, "$.info") == [try tree("{title: 'Pets, fixed', version: '1', x-overlay-applied: structured}")])
+        #expect(try value(result, "$.info") == [try tree(#"{"title": "Pets, fixed", "version": "1", "x-overlay-applied": "structured"}"#)])
         #expect(reports == [OverlayActionReport(file: "fixes.yaml", position: 0, target: "$.info", actionDescription: nil, change: "update", matched: 1)])
         #expect(reports.first?.description == "fixes.yaml #/actions/0: update matched 1 node: $.info")
     }
@@ -178,7 +178,7 @@ import Testing
             + "does not stop applying without a word")
         #expect(failure("  - {target: $.compnents.schemas, remove: true}")?.contains(
             "matches nothing in the document; `$` matches 1 node, but not `.compnents` in it; did you mean `components`?") == true)
-        #expect(failure("  - {target: $.paths[?@.get.operationId == 'gone'], remove: true}")?.contains(
+        #expect(failure(#"  - {target: "$.paths[?@.get.operationId == 'gone']", remove: true}"#)?.contains(
             "`$.paths` matches 1 node, but not `[?@.get.operationId == 'gone']` in it") == true)
         #expect(failure("  - {target: $.components.schemas.Pett, remove: true}")?.contains("; did you mean `Pet`?") == true)
         // An action sees what the ones before did: a removed node no longer matches.
