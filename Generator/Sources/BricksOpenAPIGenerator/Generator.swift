@@ -34,7 +34,7 @@ public struct GenerationResult: Sendable {
         text += "; \(all.count) files, \(lines) lines; \(diagnostics.count) warnings"
         if !overlayActions.isEmpty {
             let nodes = overlayActions.reduce(0) { $0 &+ $1.matched }
-            text += "; overlays: \(overlayActions.count) actions matched \(nodes) nodes"
+            text += "; overlays: \(overlayActions.count) action\(overlayActions.count == 1 ? "" : "s") matched \(nodes) node\(nodes == 1 ? "" : "s")"
         }
         if summary.fakeRepliesFromExamples &+ summary.fakeRepliesFromSchemas > 0 {
             text += "; fake: \(summary.fakeRepliesFromExamples) replies from examples, \(summary.fakeRepliesFromSchemas) from schemas"

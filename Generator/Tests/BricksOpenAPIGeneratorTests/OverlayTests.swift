@@ -173,11 +173,11 @@ import Testing
                 description: avatar is null
                 update: {nullable: true}
             """) == "error: fixes.yaml #/actions/0/target: the target `$.components.schemas.Pet.properties.avatr` "
-            + "(the action \"avatar is null\") matches nothing in the document; `$.components.schemas.Pet.properties` matches 1 node, "
-            + "but not `.avatr` in it. The document changed, or the query is wrong; an overlay's action must match, so that a fix "
-            + "does not stop applying without a word")
+            + "(the action \"avatar is null\") matches nothing in the document (an overlay's action must match, so that a fix "
+            + "does not stop applying without a word: the document changed, or the query is wrong); "
+            + "`$.components.schemas.Pet.properties` matches 1 node, but not `.avatr` in it")
         #expect(failure("  - {target: $.compnents.schemas, remove: true}")?.contains(
-            "matches nothing in the document; `$` matches 1 node, but not `.compnents` in it; did you mean `components`?") == true)
+            "; `$` matches 1 node, but not `.compnents` in it; did you mean `components`?") == true)
         #expect(failure(#"  - {target: "$.paths[?@.get.operationId == 'gone']", remove: true}"#)?.contains(
             "`$.paths` matches 1 node, but not `[?@.get.operationId == 'gone']` in it") == true)
         #expect(failure("  - {target: $.components.schemas.Pett, remove: true}")?.contains("; did you mean `Pet`?") == true)
@@ -247,7 +247,7 @@ import Testing
         let result = try BricksOpenAPIGenerator.generate(from: document, overlays: [fix])
         #expect(try model(result).contains("public var avatar: Swift.String?\n"))
         #expect(result.overlayActions.map(\.matched) == [1])
-        #expect(result.summaryLine.contains("; overlays: 1 actions matched 1 nodes"))
+        #expect(result.summaryLine.contains("; overlays: 1 action matched 1 node"))
     }
 
     /// 3.1's spelling of the same fix: the `type` removed, then written again with `null`.

@@ -54,7 +54,8 @@ extension Overlay {
     /// member name where the first name that fails is looked for.
     private func unmatched(_ action: Action, in tree: DocumentValue, at place: String) -> GeneratorError {
         let target = action.target
-        var message = "the target `\(target)`\(Self.described(action)) matches nothing in the document"
+        var message = "the target `\(target)`\(Self.described(action)) matches nothing in the document (an overlay's action must "
+            + "match, so that a fix does not stop applying without a word: the document changed, or the query is wrong)"
         let segments = target.query.segments
         // The longest start of the query that still matches (`$` always does).
         for count in stride(from: segments.count &- 1, through: 0, by: -1) {
@@ -69,7 +70,6 @@ extension Overlay {
             }
             break
         }
-        message += ". The document changed, or the query is wrong; an overlay's action must match, so that a fix does not stop applying without a word"
         return GeneratorError(at: place + "/target", message)
     }
 
