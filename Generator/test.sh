@@ -58,6 +58,9 @@ printf 'accessLevel: public\nnames:\n  create_flow_flows__post: CreateFlow\n  re
 "$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/flows.yaml" --output "$work/Sources/Flows" --name Flows --config "$work/flows.yaml" --quiet
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.0.yaml" Quirks30
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/quirks-3.1.yaml" Quirks31
+# A server that contradicts its document, fixed by an OpenAPI Overlay (issue 55: `avatar` made nullable).
+"$generator" generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/avatars.yaml" --output "$work/Sources/Avatars" --name Avatars \
+    --overlay "$here/Tests/BricksOpenAPIGeneratorTests/Specs/avatars.overlay.yaml" --config "$work/config.yaml" --quiet
 # Every parameter style (path simple/label/matrix, headers, query form/delimited/deepObject; values, lists, objects).
 generate "$here/Tests/BricksOpenAPIGeneratorTests/Specs/styles.yaml" Styles
 # Label Studio's shapes (issue 55): a 204 with JSON, a download without content, null sent on purpose, a reply that contradicts its document.
@@ -131,6 +134,7 @@ let package = Package(
         .target(name: "Stripe", dependencies: [bricks]),
         .target(name: "Constructs", dependencies: [bricks]),
         .target(name: "Flows", dependencies: [bricks]),
+        .target(name: "Avatars", dependencies: [bricks]),
         .target(name: "Quirks30", dependencies: [bricks]),
         .target(name: "Quirks31", dependencies: [bricks], swiftSettings: app),
         .target(name: "Styles", dependencies: [bricks], swiftSettings: app),
@@ -152,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
-                "GitHub", "Stripe", "Constructs", "Flows", "Styles", "Replies", "FakePets", "PluginBuilt", "PluginCommitted", bricks,
+                "GitHub", "Stripe", "Constructs", "Flows", "Avatars", "Styles", "Replies", "FakePets", "PluginBuilt", "PluginCommitted", bricks,
                 .product(name: "BricksTesting", package: "Bricks"),
             ]),
         // Imports the endpoints' module of the two-module output only (its names would clash with Constructs').
@@ -166,7 +170,10 @@ SWIFT
 specs="$here/Tests/BricksOpenAPIGeneratorTests/Specs"
 mkdir -p "$work/Sources/PluginBuilt" "$work/Sources/PluginCommitted" "$work/Sources/PluginEmpty"
 cp "$specs/petstore-3.0.yaml" "$work/Sources/PluginBuilt/openapi.yaml"
-printf 'name: PluginBuilt\naccessLevel: public\n' > "$work/Sources/PluginBuilt/bricks-openapi.yaml"
+# Its configuration names an overlay (a path from the configuration's folder; the plugin declares it as an input).
+printf 'name: PluginBuilt\naccessLevel: public\noverlays:\n  - ../../overlays/plugin.overlay.yaml\n' > "$work/Sources/PluginBuilt/bricks-openapi.yaml"
+mkdir -p "$work/overlays"
+printf 'overlay: 1.0.0\ninfo: {title: Plugin, version: 1.0.0}\nactions:\n  - {target: $.info, update: {x-overlaid: true}}\n' > "$work/overlays/plugin.overlay.yaml"
 echo "// The endpoints are generated at build time from openapi.yaml." > "$work/Sources/PluginBuilt/PluginBuilt.swift"
 echo "// swift package generate-bricks writes the endpoints beside this file." > "$work/Sources/PluginCommitted/PluginCommitted.swift"
 

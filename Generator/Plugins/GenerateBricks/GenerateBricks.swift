@@ -4,7 +4,7 @@ import PackagePlugin
 /// The command plugin, for large documents: generate once, commit the output.
 ///
 ///     swift package --allow-writing-to-package-directory generate-bricks openapi.yaml --target Pets \
-///         [--config bricks-openapi.yaml] [--name Pets] [--quiet]
+///         [--config bricks-openapi.yaml] [--overlay fixes.overlay.yaml…] [--name Pets] [--quiet]
 ///
 /// `--target NAME` writes into that target's folder; `--output FOLDER` into any folder of the
 /// package. Relative paths are taken from the package's folder. Generated files the run no longer
@@ -17,9 +17,10 @@ struct GenerateBricks: CommandPlugin {
         let outputs = extractor.extractOption(named: "output")
         let configurations = extractor.extractOption(named: "config")
         let names = extractor.extractOption(named: "name")
+        let overlays = extractor.extractOption(named: "overlay")
         let quiet = extractor.extractFlag(named: "quiet") > 0
         let rest = extractor.remainingArguments
-        let usage = "usage: generate-bricks SPEC (--target NAME | --output FOLDER) [--config FILE] [--name NAME] [--quiet]"
+        let usage = "usage: generate-bricks SPEC (--target NAME | --output FOLDER) [--config FILE] [--overlay FILE…] [--name NAME] [--quiet]"
         guard rest.count == 1, let document = rest.first else {
             throw PluginFailure("give one OpenAPI document; \(usage)")
         }
@@ -50,6 +51,7 @@ struct GenerateBricks: CommandPlugin {
         }
         var toolArguments = ["generate", Self.resolve(document, in: package).path, "--output", folder.path]
         if let configuration = configurations.first { toolArguments += ["--config", Self.resolve(configuration, in: package).path] }
+        for overlay in overlays { toolArguments += ["--overlay", Self.resolve(overlay, in: package).path] }
         if let name = names.first { toolArguments += ["--name", name] }
         if quiet { toolArguments.append("--quiet") }
 

@@ -11,8 +11,8 @@ struct BricksOpenAPI: ParsableCommand {
         subcommands: [Generate.self])
 }
 
-/// `bricks-openapi generate SPEC (--output DIR | --single-file FILE) [--config FILE] [--name NAME] [--access-level LEVEL]
-/// [--models-module NAME [--models-output DIR]]`.
+/// `bricks-openapi generate SPEC (--output DIR | --single-file FILE) [--config FILE] [--overlay FILE…] [--name NAME]
+/// [--access-level LEVEL] [--models-module NAME [--models-output DIR]]`.
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes the Swift files for SPEC into the output folder, then prints a summary line.")
@@ -30,6 +30,11 @@ struct Generate: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "A configuration file (YAML or JSON): name, filters, access level, names, pagination.")
     var config: String?
+
+    @Option(
+        name: .long,
+        help: "An OpenAPI Overlay (1.0 or 1.1) applied to the document before it is read; repeat for several, applied in order after the configuration's `overlays`.")
+    var overlay: [String] = []
 
     @Option(name: .long, help: "The API's name (GitHub gives GitHubAPI); overrides the configuration's.")
     var name: String?
@@ -73,14 +78,29 @@ struct Generate: ParsableCommand {
         if singleFile != nil, let module = configuration.modelsModule {
             throw failure("the models' module `\(module)` needs a folder of its own: give --output DIR instead of --single-file")
         }
+        // The configuration's overlays are paths from its folder; the command line's, from here.
+        let folder = config.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+        let overlayPaths = (configuration.overlays ?? []).map { path in
+            path.hasPrefix("/") || folder == nil ? path : folder?.appendingPathComponent(path).path ?? path
+        } + overlay
+        var overlays: [Overlay] = []
+        for path in overlayPaths {
+            let bytes = try read(path)
+            do {
+                overlays.append(try Overlay(bytes, file: path))
+            } catch {
+                throw failure(error.description)
+            }
+        }
         let data = try read(spec)
         let result: GenerationResult
         do {
-            result = try BricksOpenAPIGenerator.generate(from: data, configuration: configuration)
+            result = try BricksOpenAPIGenerator.generate(from: data, configuration: configuration, overlays: overlays)
         } catch {
             throw failure("\(spec): \(error.description)")
         }
         if !quiet {
+            for action in result.overlayActions { FileHandle.standardError.write(Data("overlay: \(action)\n".utf8)) }
             for diagnostic in result.diagnostics { FileHandle.standardError.write(Data("\(spec): \(diagnostic)\n".utf8)) }
         }
         if let singleFile {

@@ -20,6 +20,8 @@ public struct GenerationResult: Sendable {
     public var summary: TranslationSummary
     /// Warnings, each naming its place as a JSON pointer.
     public var diagnostics: [Diagnostic]
+    /// What each overlay action did (how many nodes it matched), in the order they applied.
+    public var overlayActions: [OverlayActionReport] = []
 
     /// `bricks-openapi: 874 operations generated, 0 skipped; 351 schemas generated, 0 skipped; 12 files, 40,000 lines`.
     public var summaryLine: String {
@@ -30,6 +32,10 @@ public struct GenerationResult: Sendable {
         let all = files + modelFiles
         let lines = all.reduce(0) { $0 + $1.contents.count(of: "\n") }
         text += "; \(all.count) files, \(lines) lines; \(diagnostics.count) warnings"
+        if !overlayActions.isEmpty {
+            let nodes = overlayActions.reduce(0) { $0 &+ $1.matched }
+            text += "; overlays: \(overlayActions.count) action\(overlayActions.count == 1 ? "" : "s") matched \(nodes) node\(nodes == 1 ? "" : "s")"
+        }
         if summary.fakeRepliesFromExamples &+ summary.fakeRepliesFromSchemas > 0 {
             text += "; fake: \(summary.fakeRepliesFromExamples) replies from examples, \(summary.fakeRepliesFromSchemas) from schemas"
         }
@@ -48,11 +54,21 @@ public struct GenerationResult: Sendable {
 /// ```
 public enum BricksOpenAPIGenerator {
     /// Generates Bricks endpoints and models from a document's bytes.
-    /// - Throws: ``GeneratorError`` when the document cannot be read.
-    public static func generate(from data: Data, configuration: GeneratorConfiguration = GeneratorConfiguration())
-        throws(GeneratorError) -> GenerationResult
-    {
-        let loaded = try SpecLoader.load(data)
+    /// - Parameters:
+    ///   - data: the OpenAPI document (JSON or YAML).
+    ///   - configuration: what to generate and how.
+    ///   - overlays: changes applied to the document first, in order (the configuration's
+    ///     `overlays`, read by the caller, then any others).
+    /// - Throws: ``GeneratorError`` when the document cannot be read, or an overlay cannot apply.
+    public static func generate(
+        from data: Data, configuration: GeneratorConfiguration = GeneratorConfiguration(), overlays: [Overlay] = []
+    ) throws(GeneratorError) -> GenerationResult {
+        if let named = configuration.overlays, !named.isEmpty, overlays.count < named.count {
+            throw GeneratorError(
+                at: "configuration /overlays",
+                "the configuration names \(named.count) overlays but \(overlays.count) were given: read each file into an `Overlay` and pass them")
+        }
+        let loaded = try SpecLoader.load(data, overlays: overlays)
         let operationCount = loaded.document.paths.values.reduce(0) { $0 &+ (loaded.document.components[$1]?.endpoints.count ?? 0) }
         guard operationCount > 0 || !loaded.document.webhooks.isEmpty || !loaded.droppedOperations.isEmpty else {
             throw GeneratorError(at: "#/paths", "the document describes no operation (no `paths` with a method, no `webhooks`): nothing to generate")
@@ -72,7 +88,9 @@ public enum BricksOpenAPIGenerator {
             summary.fakeRepliesFromExamples = table.fromExamples
             summary.fakeRepliesFromSchemas = table.fromSchemas
         }
-        return GenerationResult(files: files, modelFiles: modelFiles, summary: summary, diagnostics: loaded.diagnostics + diagnostics)
+        var result = GenerationResult(files: files, modelFiles: modelFiles, summary: summary, diagnostics: loaded.diagnostics + diagnostics)
+        result.overlayActions = loaded.overlayActions
+        return result
     }
 }
 

@@ -112,7 +112,7 @@ import Testing
             try GeneratorConfiguration.load(Data("name: X\nacessLevel: public\n".utf8), file: "c.yaml")
         } throws: { error in
             (error as? GeneratorError)?.description
-                == "error: c.yaml #/acessLevel: unknown configuration key `acessLevel`; the keys here are accessLevel, automaticPagination, baseURL, exclude, fake, include, maximumLinesPerFile, modelsModule, name, names, pagination, textReplies, untypedReplies"
+                == "error: c.yaml #/acessLevel: unknown configuration key `acessLevel`; the keys here are accessLevel, automaticPagination, baseURL, exclude, fake, include, maximumLinesPerFile, modelsModule, name, names, overlays, pagination, textReplies, untypedReplies"
         }
         #expect(throws: GeneratorError.self) {
             try GeneratorConfiguration.load(Data(#"{"pagination": [{"style": "link", "operation": ["a"]}]}"#.utf8), file: "c.json")

@@ -23,6 +23,7 @@ import Yams
 /// untypedReplies: [healthcheck] # replies read as JSONValue (a server that contradicts its document)
 /// textReplies: [download_logs]   # replies read as text (a server that sends another media type)
 /// fake: true                   # also a fake transport that answers from the document (<Name>Fake)
+/// overlays: [fixes.overlay.yaml] # OpenAPI Overlays applied first, in order (paths from this file's folder)
 /// ```
 ///
 /// The schemas the selected operations use are pulled in, transitively; every schema is
@@ -136,14 +137,20 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
     /// requests it gets against the document. Default: false, so that a target that does not use
     /// it compiles nothing of it.
     public var fake: Bool?
+    /// OpenAPI Overlays applied to the document before it is read, in order: paths relative to
+    /// the configuration file's folder. The command line and the plugins read them; a library
+    /// caller reads each into an ``Overlay`` and passes them to
+    /// ``BricksOpenAPIGenerator/generate(from:configuration:overlays:)``.
+    public var overlays: [String]?
 
     /// Makes a configuration; every value has a default.
     public init(
         name: String? = nil, accessLevel: AccessLevel? = nil, include: Selection? = nil, exclude: Selection? = nil,
         names: [String: String]? = nil, pagination: [PaginationRule]? = nil, automaticPagination: Bool? = nil,
         maximumLinesPerFile: Int? = nil, modelsModule: String? = nil, baseURL: String? = nil,
-        untypedReplies: [String]? = nil, textReplies: [String]? = nil, fake: Bool? = nil
+        untypedReplies: [String]? = nil, textReplies: [String]? = nil, fake: Bool? = nil, overlays: [String]? = nil
     ) {
+        self.overlays = overlays
         self.fake = fake
         self.baseURL = baseURL
         self.name = name
@@ -191,7 +198,7 @@ public struct GeneratorConfiguration: Codable, Sendable, Equatable {
 
     private static let keys: Set<String> = [
         "name", "accessLevel", "include", "exclude", "names", "pagination", "automaticPagination", "maximumLinesPerFile",
-        "modelsModule", "baseURL", "untypedReplies", "textReplies", "fake",
+        "modelsModule", "baseURL", "untypedReplies", "textReplies", "fake", "overlays",
     ]
     private static let selectionKeys: Set<String> = ["tags", "paths", "operations"]
     private static let paginationKeys: Set<String> = ["style", "operations", "cursorParameter", "nextCursor"]

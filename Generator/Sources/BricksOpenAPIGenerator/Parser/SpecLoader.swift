@@ -20,6 +20,8 @@ public enum SpecLoader {
         /// The document as parsed, before the normaliser left its examples out: what a fake's
         /// table reads its examples and schemas from (`GeneratorConfiguration.fake`).
         var tree: DocumentValue = .null
+        /// What each overlay action did, in order.
+        public var overlayActions: [OverlayActionReport] = []
     }
 
     /// Parses a document.
@@ -29,10 +31,14 @@ public enum SpecLoader {
     /// what breaks the letter of OpenAPI but has one obvious meaning, with a warning per place,
     /// and OpenAPIKit reads the result. What OpenAPIKit still cannot read is repaired or left out by ``DocumentRepair``, with a
     /// warning at its place, and the document read again.
+    /// The overlays apply first, in order, to the tree as parsed (``Overlay``).
     /// - Throws: ``GeneratorError`` naming the place: invalid JSON or YAML (line and column), an
-    ///   unsupported version, or a document that nothing left out makes readable.
-    public static func load(_ data: Data) throws(GeneratorError) -> Loaded {
-        let tree = try parse(data)
+    ///   overlay action that cannot apply, an unsupported version, or a document that nothing
+    ///   left out makes readable.
+    public static func load(_ data: Data, overlays: [Overlay] = []) throws(GeneratorError) -> Loaded {
+        var tree = try parse(data)
+        var overlayActions: [OverlayActionReport] = []
+        for overlay in overlays { overlayActions += try overlay.apply(to: &tree) }
         guard case .object(let root) = tree else {
             throw GeneratorError(at: "#", "the document is not an object (a map of `openapi`, `info`, `paths`…)")
         }
@@ -61,6 +67,7 @@ public enum SpecLoader {
             }
             var result = Loaded(document: document, declaredVersion: version, diagnostics: diagnostics, droppedOperations: dropped)
             result.tree = tree
+            result.overlayActions = overlayActions
             return result
         }
         if let document = try? decode(repaired, isVersion30: isVersion30) { return loaded(document) }
