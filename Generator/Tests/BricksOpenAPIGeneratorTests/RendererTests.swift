@@ -61,7 +61,7 @@ import Testing
         ModelRenderer(access: "public ", apiName: "X").render(decl, into: &writer)
         let text = writer.text
         #expect(!text.contains("CodingKeys"))
-        #expect(text.contains("let c = try decoder.container(keyedBy: XCoding.Key.self)"))
+        #expect(text.contains("let c = try XCoding.Reader(decoder, schema: \"$\")"))
         #expect(text.contains("htmlUrl = try c.decode(\"html_url\")"))
         #expect(text.contains("size = try c.decodeIfPresent(\"size\") ?? 3"))
         #expect(text.contains("_parent = Indirect(wrappedValue: try c.decodeIfPresent(\"parent\"))"))

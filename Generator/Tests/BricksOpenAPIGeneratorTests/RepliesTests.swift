@@ -58,7 +58,7 @@ import Testing
         #expect(all.contains("pinnedAt: Foundation.Date?? = nil,"))
         #expect(all.contains(#"pinnedAt = try c.decodeIfContained("pinned_at")"#))
         #expect(all.contains(#"try c.encodeIfPresent(pinnedAt, forKey: "pinned_at")"#))
-        #expect(all.contains("func decodeIfContained<Value: Swift.Decodable>(_ key: K) throws -> Value?"))
+        #expect(all.contains("func decodeIfContained<Value: Swift.Decodable>(_ key: Key) throws -> Value?"))
         // Read by a reply: `T?`, read with `decodeIfPresent`.
         #expect(all.contains("public var pinnedAt: Foundation.Date?\n"))
         // Required and nullable: written even when nil.
@@ -70,7 +70,8 @@ import Testing
 
     @Test func aModelThatDoesNotDecodeNamesItsSchemaAsAnOverlayTarget() throws {
         let all = try Self.generated().files.map(\.contents).joined(separator: "\n")
-        #expect(all.contains(#"} catch { throw StudioCoding.located(error, schema: "$.components.schemas.UserSimple", decoder: decoder) }"#))
+        #expect(all.contains(#"let c = try StudioCoding.Reader(decoder, schema: "$.components.schemas.UserSimple")"#))
+        #expect(all.contains("do { return try container.decode(Value.self, forKey: key) } catch { throw StudioCoding.located(error, schema: schema, decoder: decoder) }"))
         // 3.0: the hint makes a member nullable with `nullable: true`.
         #expect(all.contains("update {nullable: true}"))
         #expect(all.contains("target \\(schema).required[?@ == '\\(key.stringValue)'], remove: true"))

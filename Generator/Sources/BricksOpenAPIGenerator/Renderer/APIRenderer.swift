@@ -276,9 +276,8 @@ struct APIRenderer {
     }
 
     /// `GitHubCoding.Key`, the one coding key of every model (a JSON member name written as a string
-    /// literal), and the two reads that take their type from the property they fill.
+    /// literal), and `GitHubCoding.Reader`, whose reads take their type from the property they fill.
     private func renderKey(_ writer: inout CodeWriter) {
-        let key = "\(api.name)Coding.Key"
         // Internal in one module; the endpoints' module reads its bodies with it too when split.
         let access = api.modelsModule == nil ? "" : "public "
         writer.block("extension \(api.name)Coding") { writer in
@@ -292,18 +291,39 @@ struct APIRenderer {
             }
         }
         writer.line("")
-        writer.block("extension Swift.KeyedDecodingContainer where K == \(key)") { writer in
-            writer.line("/// The member `key`, of the type the caller expects.")
-            writer.line("\(access)func decode<Value: Swift.Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }")
-            writer.line("")
-            writer.line("/// The member `key` if present and not `null`, of the type the caller expects.")
-            writer.line("\(access)func decodeIfPresent<Value: Swift.Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }")
-            if usesNullable {
+        writer.block("extension \(api.name)Coding") { writer in
+            writer.doc(
+                "A model's members as it reads them, with the schema's place in the document (a JSONPath): a member that\n"
+                    + "does not decode is said in the document's words (`located`), here for every model, and nothing more runs\n"
+                    + "for a member that decodes.")
+            writer.block("\(access)struct Reader") { writer in
+                writer.line("let container: Swift.KeyedDecodingContainer<Key>")
+                writer.line("let schema: Swift.String")
+                writer.line("let decoder: any Swift.Decoder")
                 writer.line("")
-                writer.line("/// The member `key` if present, `null` included (`.some(nil)` for a `T??`), of the type the caller expects.")
-                writer.block("\(access)func decodeIfContained<Value: Swift.Decodable>(_ key: K) throws -> Value?") { writer in
-                    writer.line("guard contains(key) else { return nil }")
-                    writer.line("return try decode(Value.self, forKey: key)")
+                writer.line("/// The object `decoder` holds, read as the schema at `schema`.")
+                writer.block("\(access)init(_ decoder: any Swift.Decoder, schema: Swift.String) throws") { writer in
+                    writer.line("self.decoder = decoder")
+                    writer.line("self.schema = schema")
+                    writer.line("do { container = try decoder.container(keyedBy: Key.self) } catch { throw \(api.name)Coding.located(error, schema: schema, decoder: decoder) }")
+                }
+                writer.line("")
+                writer.line("/// The member `key`, of the type the caller expects.")
+                writer.block("\(access)func decode<Value: Swift.Decodable>(_ key: Key) throws -> Value") { writer in
+                    writer.line("do { return try container.decode(Value.self, forKey: key) } catch { throw \(api.name)Coding.located(error, schema: schema, decoder: decoder) }")
+                }
+                writer.line("")
+                writer.line("/// The member `key` if present and not `null`, of the type the caller expects.")
+                writer.block("\(access)func decodeIfPresent<Value: Swift.Decodable>(_ key: Key) throws -> Value?") { writer in
+                    writer.line("do { return try container.decodeIfPresent(Value.self, forKey: key) } catch { throw \(api.name)Coding.located(error, schema: schema, decoder: decoder) }")
+                }
+                if usesNullable {
+                    writer.line("")
+                    writer.line("/// The member `key` if present, `null` included (`.some(nil)` for a `T??`), of the type the caller expects.")
+                    writer.block("\(access)func decodeIfContained<Value: Swift.Decodable>(_ key: Key) throws -> Value?") { writer in
+                        writer.line("guard container.contains(key) else { return nil }")
+                        writer.line("return try decode(key)")
+                    }
                 }
             }
         }

@@ -219,12 +219,32 @@ nonisolated extension PetstoreCoding {
     }
 }
 
-nonisolated extension Swift.KeyedDecodingContainer where K == PetstoreCoding.Key {
-    /// The member `key`, of the type the caller expects.
-    func decode<Value: Swift.Decodable>(_ key: K) throws -> Value { try decode(Value.self, forKey: key) }
+nonisolated extension PetstoreCoding {
+    /// A model's members as it reads them, with the schema's place in the document (a JSONPath): a member that
+    /// does not decode is said in the document's words (`located`), here for every model, and nothing more runs
+    /// for a member that decodes.
+    struct Reader {
+        let container: Swift.KeyedDecodingContainer<Key>
+        let schema: Swift.String
+        let decoder: any Swift.Decoder
 
-    /// The member `key` if present and not `null`, of the type the caller expects.
-    func decodeIfPresent<Value: Swift.Decodable>(_ key: K) throws -> Value? { try decodeIfPresent(Value.self, forKey: key) }
+        /// The object `decoder` holds, read as the schema at `schema`.
+        init(_ decoder: any Swift.Decoder, schema: Swift.String) throws {
+            self.decoder = decoder
+            self.schema = schema
+            do { container = try decoder.container(keyedBy: Key.self) } catch { throw PetstoreCoding.located(error, schema: schema, decoder: decoder) }
+        }
+
+        /// The member `key`, of the type the caller expects.
+        func decode<Value: Swift.Decodable>(_ key: Key) throws -> Value {
+            do { return try container.decode(Value.self, forKey: key) } catch { throw PetstoreCoding.located(error, schema: schema, decoder: decoder) }
+        }
+
+        /// The member `key` if present and not `null`, of the type the caller expects.
+        func decodeIfPresent<Value: Swift.Decodable>(_ key: Key) throws -> Value? {
+            do { return try container.decodeIfPresent(Value.self, forKey: key) } catch { throw PetstoreCoding.located(error, schema: schema, decoder: decoder) }
+        }
+    }
 }
 
 /// Credentials for Petstore, put on every request: one line,

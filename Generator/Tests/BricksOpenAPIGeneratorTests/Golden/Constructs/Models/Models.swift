@@ -20,11 +20,9 @@ public nonisolated struct Branch: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        do {
-            _left = Indirect(wrappedValue: try c.decode("left"))
-            _right = Indirect(wrappedValue: try c.decodeIfPresent("right"))
-        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Branch", decoder: decoder) }
+        let c = try ConstructsCoding.Reader(decoder, schema: "$.components.schemas.Branch")
+        _left = Indirect(wrappedValue: try c.decode("left"))
+        _right = Indirect(wrappedValue: try c.decodeIfPresent("right"))
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -42,10 +40,8 @@ public nonisolated struct Circle: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        do {
-            kind = try c.decode("kind"); radius = try c.decode("radius")
-        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Circle", decoder: decoder) }
+        let c = try ConstructsCoding.Reader(decoder, schema: "$.components.schemas.Circle")
+        kind = try c.decode("kind"); radius = try c.decode("radius")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -78,10 +74,8 @@ public nonisolated struct Everything: Swift.Codable, Swift.Hashable, Swift.Senda
         }
 
         public init(from decoder: any Swift.Decoder) throws {
-            let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-            do {
-                deep = try c.decodeIfPresent("deep")
-            } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Everything.allOf['1'].properties.inline", decoder: decoder) }
+            let c = try ConstructsCoding.Reader(decoder, schema: "$.components.schemas.Everything.allOf['1'].properties.inline")
+            deep = try c.decodeIfPresent("deep")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -137,18 +131,16 @@ public nonisolated struct Everything: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        do {
-            name = try c.decode("name"); count = try c.decode("count"); total = try c.decodeIfPresent("total")
-            ratio = try c.decodeIfPresent("ratio"); flag = try c.decodeIfPresent("flag") ?? true
-            limit = try c.decodeIfPresent("limit") ?? 10
-            mode = try c.decodeIfPresent("mode") ?? Mode(rawValue: "fast"); when = try c.decodeIfPresent("when")
-            day = try c.decodeIfPresent("day"); maybe = try c.decodeIfPresent("maybe")
-            labels = try c.decodeIfPresent("labels"); free = try c.decodeIfPresent("free")
-            anything = try c.decodeIfPresent("anything"); either = try c.decodeIfPresent("either")
-            shape = try c.decodeIfPresent("shape"); optionalShape = try c.decodeIfPresent("optionalShape")
-            `default` = try c.decodeIfPresent("default"); inline = try c.decodeIfPresent("inline")
-        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Everything", decoder: decoder) }
+        let c = try ConstructsCoding.Reader(decoder, schema: "$.components.schemas.Everything")
+        name = try c.decode("name"); count = try c.decode("count"); total = try c.decodeIfPresent("total")
+        ratio = try c.decodeIfPresent("ratio"); flag = try c.decodeIfPresent("flag") ?? true
+        limit = try c.decodeIfPresent("limit") ?? 10; mode = try c.decodeIfPresent("mode") ?? Mode(rawValue: "fast")
+        when = try c.decodeIfPresent("when"); day = try c.decodeIfPresent("day")
+        maybe = try c.decodeIfPresent("maybe"); labels = try c.decodeIfPresent("labels")
+        free = try c.decodeIfPresent("free"); anything = try c.decodeIfPresent("anything")
+        either = try c.decodeIfPresent("either"); shape = try c.decodeIfPresent("shape")
+        optionalShape = try c.decodeIfPresent("optionalShape"); `default` = try c.decodeIfPresent("default")
+        inline = try c.decodeIfPresent("inline")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -209,10 +201,8 @@ public nonisolated struct Leaf: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        do {
-            value = try c.decodeIfPresent("value")
-        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Leaf", decoder: decoder) }
+        let c = try ConstructsCoding.Reader(decoder, schema: "$.components.schemas.Leaf")
+        value = try c.decodeIfPresent("value")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -277,10 +267,8 @@ public nonisolated struct Named: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        do {
-            name = try c.decode("name")
-        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Named", decoder: decoder) }
+        let c = try ConstructsCoding.Reader(decoder, schema: "$.components.schemas.Named")
+        name = try c.decode("name")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -304,11 +292,9 @@ public nonisolated struct Node: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        do {
-            name = try c.decode("name"); _parent = Indirect(wrappedValue: try c.decodeIfPresent("parent"))
-            children = try c.decodeIfPresent("children")
-        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Node", decoder: decoder) }
+        let c = try ConstructsCoding.Reader(decoder, schema: "$.components.schemas.Node")
+        name = try c.decode("name"); _parent = Indirect(wrappedValue: try c.decodeIfPresent("parent"))
+        children = try c.decodeIfPresent("children")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -371,10 +357,8 @@ public nonisolated struct Square: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        do {
-            kind = try c.decode("kind"); side = try c.decode("side")
-        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Square", decoder: decoder) }
+        let c = try ConstructsCoding.Reader(decoder, schema: "$.components.schemas.Square")
+        kind = try c.decode("kind"); side = try c.decode("side")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)
@@ -390,10 +374,8 @@ public nonisolated struct Tick: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        do {
-            n = try c.decode("n")
-        } catch { throw ConstructsCoding.located(error, schema: "$.components.schemas.Tick", decoder: decoder) }
+        let c = try ConstructsCoding.Reader(decoder, schema: "$.components.schemas.Tick")
+        n = try c.decode("n")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: ConstructsCoding.Key.self)

@@ -20,10 +20,8 @@ public nonisolated struct PostForm: ConstructsAPI, Bricks.POSTRequestType, Brick
         }
 
         public init(from decoder: any Swift.Decoder) throws {
-            let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-            do {
-                metadata = try c.decodeIfPresent("metadata"); expand = try c.decodeIfPresent("expand")
-            } catch { throw ConstructsCoding.located(error, schema: "$.paths['/forms'].post.requestBody.content['application/x-www-form-urlencoded'].schema", decoder: decoder) }
+            let c = try ConstructsCoding.Reader(decoder, schema: "$.paths['/forms'].post.requestBody.content['application/x-www-form-urlencoded'].schema")
+            metadata = try c.decodeIfPresent("metadata"); expand = try c.decodeIfPresent("expand")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var c = encoder.container(keyedBy: ConstructsCoding.Key.self)

@@ -27,11 +27,9 @@ public nonisolated struct AddRecords: ConstructsAPI, Bricks.POSTRequestType, Bri
         }
 
         public init(from decoder: any Swift.Decoder) throws {
-            let c = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-            do {
-                ids = try c.decode("ids"); metadatas = try c.decodeIfPresent("metadatas")
-                extra = try c.decodeIfPresent("extra"); `where` = try c.decodeIfPresent("where")
-            } catch { throw ConstructsCoding.located(error, schema: "$.paths['/records'].post.requestBody.content['application/json'].schema", decoder: decoder) }
+            let c = try ConstructsCoding.Reader(decoder, schema: "$.paths['/records'].post.requestBody.content['application/json'].schema")
+            ids = try c.decode("ids"); metadatas = try c.decodeIfPresent("metadatas")
+            extra = try c.decodeIfPresent("extra"); `where` = try c.decodeIfPresent("where")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var c = encoder.container(keyedBy: ConstructsCoding.Key.self)

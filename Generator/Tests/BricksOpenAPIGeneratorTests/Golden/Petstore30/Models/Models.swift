@@ -27,11 +27,9 @@ public nonisolated struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
-        do {
-            id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
-            status = try c.decodeIfPresent("status") ?? Status(rawValue: "available")
-        } catch { throw SwaggerPetstoreCoding.located(error, schema: "$.components.schemas.Pet", decoder: decoder) }
+        let c = try SwaggerPetstoreCoding.Reader(decoder, schema: "$.components.schemas.Pet")
+        id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
+        status = try c.decodeIfPresent("status") ?? Status(rawValue: "available")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
@@ -52,10 +50,8 @@ public nonisolated struct SwaggerPetstoreError: Swift.Codable, Swift.Hashable, S
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)
-        do {
-            code = try c.decode("code"); message = try c.decode("message")
-        } catch { throw SwaggerPetstoreCoding.located(error, schema: "$.components.schemas.Error", decoder: decoder) }
+        let c = try SwaggerPetstoreCoding.Reader(decoder, schema: "$.components.schemas.Error")
+        code = try c.decode("code"); message = try c.decode("message")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: SwaggerPetstoreCoding.Key.self)

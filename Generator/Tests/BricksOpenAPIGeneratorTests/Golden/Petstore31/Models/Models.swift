@@ -16,11 +16,9 @@ public nonisolated struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: PetstoreCoding.Key.self)
-        do {
-            id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
-            born = try c.decodeIfPresent("born")
-        } catch { throw PetstoreCoding.located(error, schema: "$.components.schemas.Pet", decoder: decoder) }
+        let c = try PetstoreCoding.Reader(decoder, schema: "$.components.schemas.Pet")
+        id = try c.decode("id"); name = try c.decode("name"); tag = try c.decodeIfPresent("tag")
+        born = try c.decodeIfPresent("born")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: PetstoreCoding.Key.self)
@@ -39,10 +37,8 @@ public nonisolated struct Problem: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     public init(from decoder: any Swift.Decoder) throws {
-        let c = try decoder.container(keyedBy: PetstoreCoding.Key.self)
-        do {
-            title = try c.decode("title"); status = try c.decodeIfPresent("status")
-        } catch { throw PetstoreCoding.located(error, schema: "$.components.schemas.Problem", decoder: decoder) }
+        let c = try PetstoreCoding.Reader(decoder, schema: "$.components.schemas.Problem")
+        title = try c.decode("title"); status = try c.decodeIfPresent("status")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: PetstoreCoding.Key.self)
