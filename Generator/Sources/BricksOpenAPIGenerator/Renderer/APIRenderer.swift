@@ -322,7 +322,7 @@ struct APIRenderer {
                     writer.line("/// The member `key` if present, `null` included (`.some(nil)` for a `T??`), of the type the caller expects.")
                     writer.block("\(access)func decodeIfContained<Value: Swift.Decodable>(_ key: Key) throws -> Value?") { writer in
                         writer.line("guard container.contains(key) else { return nil }")
-                        writer.line("return try decode(key)")
+                        writer.line("return .some(try decode(key) as Value)  // `null` is `.some(nil)` here, not left out")
                     }
                 }
             }
