@@ -183,6 +183,19 @@ extension GitLabRequest {
     public var baseURL: String { "https://gitlab.example.com/api/v4" }
 }
 
+/// Label Studio's API, a Django REST framework server that pages with a `next` link in the body.
+public nonisolated protocol LabelStudioRequest: BaseURLRequestType {}
+
+extension LabelStudioRequest {
+    public var baseURL: String { "http://127.0.0.1:8080" }
+}
+
+/// A page of projects, as Django REST framework writes it.
+public struct ProjectPage: Decodable, Sendable {
+    public let next: String?
+    public let results: [Project]
+}
+
 /// A profile.
 public struct Profile: Decodable, Sendable {
     public let name: String

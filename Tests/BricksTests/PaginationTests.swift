@@ -45,6 +45,26 @@ private struct ListItems: RequestContextType, LinkHeaderPaginatedRequestType, JS
     var path: String { "/items" }
 }
 
+/// A Django REST framework page: `{"count": 3, "next": "…?page=2", "previous": null, "results": […]}`.
+private struct ProjectPage: Decodable, Sendable {
+    let next: String?
+    let results: [Int]
+}
+
+/// `GET /v3/projects/`, paged by the `next` link in each page's body.
+private struct ListPagedProjects: RequestContextType, BodyLinkPaginatedRequestType, JSONResponseType {
+    typealias Response = ProjectPage
+    var baseURL = URL(string: "https://api.example.com/v3")!
+    var pageLink: String?
+    var path: String { "/projects/" }
+    func nextPageLink(in page: ProjectPage) -> String? { page.next }
+}
+
+private func pageReply(_ results: [Int], next: String?) -> StubTransport.Reply {
+    let link = next.map { "\"\($0)\"" } ?? "null"
+    return .json(#"{"count": 5, "next": \#(link), "previous": null, "results": \#(results)}"#)
+}
+
 private func linkReply(_ json: String, next: String?) -> StubTransport.Reply {
     .json(json, headers: next.map { ["Link": "<\($0)>; rel=\"next\""] } ?? [:])
 }
@@ -171,6 +191,37 @@ private func linkReply(_ json: String, next: String?) -> StubTransport.Reply {
         let request = try ListItems(pageLink: "/v3/items?page=2&q=a%20b").authorized(with: "t").makeURLRequest()
         #expect(request.url?.absoluteString == "https://api.example.com/v3/items?page=2&q=a%20b")
         #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t")
+    }
+
+    // MARK: Links in the body
+
+    @Test func bodyLinksAreFollowedOnTheEndpointsOriginUntilNull() async throws {
+        let transport = QueryRoutedStub()
+        await transport.register(.get, "/v3/projects/", reply: pageReply([1, 2], next: "https://api.example.com/v3/projects/?page=2"))
+        await transport.register(.get, "/v3/projects/?page=2", reply: pageReply([3, 4], next: "?page=3"))  // relative to the page
+        await transport.register(.get, "/v3/projects/?page=3", reply: pageReply([5], next: nil))
+        #expect(try await Session(transport: transport).all(of: ListPagedProjects()) { $0.results } == [1, 2, 3, 4, 5])
+        #expect(await transport.requests.map { $0.url?.absoluteString ?? "" } == [
+            "https://api.example.com/v3/projects/", "https://api.example.com/v3/projects/?page=2",
+            "https://api.example.com/v3/projects/?page=3",
+        ])
+    }
+
+    @Test func aBodyLinkToAnotherOriginIsRefusedAndAnEmptyOneEndsThePaging() async throws {
+        let transport = QueryRoutedStub()
+        await transport.register(.get, "/v3/projects/", reply: pageReply([1], next: "http://api.example.com/v3/projects/?page=2"))
+        do {
+            _ = try await Session(transport: transport).all(of: ListPagedProjects()) { $0.results }
+            Issue.record("expected an error")
+        } catch let error as BricksError {
+            guard case .invalidURL(let reason) = error.reason else { throw error }
+            #expect(reason.contains("the next-page link <http://api.example.com/v3/projects/?page=2> leaves the origin"))
+        }
+        #expect(await transport.requests.count == 1)
+
+        let ending = QueryRoutedStub()
+        await ending.register(.get, "/v3/projects/", reply: pageReply([1], next: ""))
+        #expect(try await Session(transport: ending).all(of: ListPagedProjects()) { $0.results } == [1])
     }
 
     // MARK: Page numbers, cursors and headers

@@ -29,7 +29,7 @@ import Testing
     @Test func aReplyWithoutDeclaredContentKeepsItsBytes() throws {
         let download = try #require(try Self.translated().operations.first { $0.operationId == "data_upload_retrieve" })
         #expect(download.response == .data)
-        let text = try #require(try Self.generated().files.first { $0.contents.contains("struct DataUploadRetrieve") }).contents
+        let text = try #require(try Self.generated().files.first { $0.contents.contains("struct GetDataUpload") }).contents
         #expect(text.contains("Bricks.DataResponseType"))
     }
 

@@ -13,6 +13,54 @@ import Testing
         #expect(Naming.memberName("-1") == "minus1")
         #expect(Naming.escaped("default") == "`default`")
         #expect(APITranslator.apiName("GitHub v3 REST API") == "GitHub")
+        // Capitals with more than one word read as words; a lone acronym stays as written.
+        #expect(Naming.memberName("PROJECT_CREATED") == "projectCreated")
+        #expect(Naming.typeName("PROJECT_CREATED") == "ProjectCreated")
+        #expect(Naming.memberName("IN-PROGRESS") == "inProgress")
+        #expect(Naming.memberName("GET") == "get")
+        #expect(Naming.typeName("URL") == "URL")
+        #expect(Naming.memberName("someURL_ID") == "someURLID")  // not all capitals: as before
+    }
+
+    @Test func allCapsEnumValuesAreCamelCaseCasesAndNoNestedTypeOfCapitals() throws {
+        let document = TestFiles.document(schemas: """
+                Hook:
+                  type: object
+                  properties:
+                    actions: {type: array, items: {type: string, enum: [PROJECT_CREATED, ANNOTATION_UPDATED, GET]}}
+                    event: {type: string, enum: [TASK_DELETED, TASK_CREATED]}
+            """)
+        let (api, _, _) = try TestFiles.translate(document)
+        guard case .structure(let hook)? = api.model("Hook") else {
+            Issue.record("Hook is not a struct")
+            return
+        }
+        let enums = hook.nested.compactMap { decl -> StringEnumDecl? in if case .stringEnum(let e) = decl { e } else { nil } }
+        #expect(enums.flatMap { $0.cases.map(\.name) }.sorted() == ["annotationUpdated", "get", "projectCreated", "taskCreated", "taskDeleted"])
+        #expect(!hook.nested.map(\.name).contains { $0.contains("PROJECT") || $0.contains("TASKDELETED") })
+    }
+
+    @Test func aSchemaNamedWebhookKeepsItsNameWhenTheDocumentHasNoWebhooks() throws {
+        let (api, _, _) = try TestFiles.translate(TestFiles.document(schemas: """
+                Webhook: {type: object, properties: {url: {type: string}}}
+            """))
+        #expect(api.model("Webhook") != nil)
+        #expect(!api.models.contains { $0.name.hasPrefix("Webhook") && $0.name != "Webhook" })
+    }
+
+    @Test func identicalUnionMembersAreOneCase() throws {
+        let (api, _, _) = try TestFiles.translate(TestFiles.document(schemas: """
+                Settings:
+                  oneOf:
+                    - {type: object, additionalProperties: true}
+                    - {type: object, additionalProperties: {}}
+                    - {type: string}
+            """))
+        guard case .oneOf(let settings)? = api.model("Settings") else {
+            Issue.record("Settings is not a union")
+            return
+        }
+        #expect(settings.cases.map(\.name) == ["dictionary", "string"])
     }
 }
 
@@ -189,9 +237,10 @@ import Testing
         // A deprecated operation's own types are not shared.
         #expect(try property("PostC", "zip") == .optional(.named("Zip")))
         #expect(try property("PostD", "zip") == .optional(.named("Zip")))
-        // A whole body too: `Body` is the name of every body, so it takes its first user's name.
-        #expect(api.operation("PostB")?.body == .json(.named("PostBBody")))
-        #expect(api.operation("PostE")?.body == .json(.named("PostBBody")))
+        // A whole body too: `Body` is the name of every body, so it takes the words its users' names
+        // share (`PostB`, `PostE`: `Post`), not its first user's name.
+        #expect(api.operation("PostB")?.body == .json(.named("PostBody")))
+        #expect(api.operation("PostE")?.body == .json(.named("PostBody")))
         #expect(api.operation("PostE")?.nested.isEmpty == true)
         // What a skipped operation declared is not used: postF's form body is a list, not an object.
         #expect(summary.skippedOperations.count == 1)

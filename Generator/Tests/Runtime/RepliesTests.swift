@@ -22,7 +22,7 @@ import FoundationNetworking
         let stub = StubTransport()
         await stub.register(.post, "/api/token/blacklist/", reply: .init(status: 204, headers: ["Content-Type": "application/json"]))
         let session = Session(transport: stub)
-        let nothing: Void = try await session.send(ApiTokenBlacklistCreate(body: Refresh(refresh: "r")))
+        let nothing: Void = try await session.send(CreateTokenBlacklist(body: Refresh(refresh: "r")))
         _ = nothing
         await stub.register(.head, "/api/projects/", reply: .init(status: 200, headers: ["Content-Type": "application/json"]))
         let head = try await session.response(for: ProjectsHead())
@@ -57,7 +57,7 @@ import FoundationNetworking
         let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2])
         let stub = StubTransport()
         await stub.register(.get, "/data/upload/a.png", reply: .init(headers: ["Content-Type": "image/png"], body: bytes))
-        let reply = try await Session(transport: stub).response(for: DataUploadRetrieve(filename: "a.png"))
+        let reply = try await Session(transport: stub).response(for: GetDataUpload(filename: "a.png"))
         #expect(reply.value == bytes)
         #expect(reply.head.value(forHTTPHeaderField: "Content-Type") == "image/png")
     }
@@ -68,9 +68,9 @@ import FoundationNetworking
         await stub.register(.patch, "/api/projects/7/", reply: .json(#"{"id": 7, "created_by": {"id": 1, "avatar": "a.png"}}"#))
         let session = Session(transport: stub)
         let when = Date(timeIntervalSince1970: 1_700_000_000)
-        _ = try await session.send(ProjectsPartialUpdate(id: 7, body: .init(color: "red")))
-        _ = try await session.send(ProjectsPartialUpdate(id: 7, body: .init(title: "Cats", pinnedAt: .null, maximumAnnotations: 3)))
-        _ = try await session.send(ProjectsPartialUpdate(id: 7, body: .init(pinnedAt: when, expertInstruction: "look")))
+        _ = try await session.send(UpdateProject(id: 7, body: .init(color: "red")))
+        _ = try await session.send(UpdateProject(id: 7, body: .init(title: "Cats", pinnedAt: .null, maximumAnnotations: 3)))
+        _ = try await session.send(UpdateProject(id: 7, body: .init(pinnedAt: when, expertInstruction: "look")))
         let bodies = try await stub.requests(matching: .patch, "/api/projects/7/").map { try sorted($0.httpBody) }
         // Left out (nil), except the required nullable member, which is `null` rather than missing.
         #expect(bodies == [
@@ -110,7 +110,7 @@ import FoundationNetworking
         let session = Session(transport: stub)
         func failure() async throws -> String {
             do {
-                _ = try await session.send(ProjectsList())
+                _ = try await session.send(ListProjects())
             } catch let error as BricksError {
                 return "\(error)"
             }

@@ -37,16 +37,9 @@ extension LinkHeaderPaginatedRequestType {
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` when the link is not a URL or points to another
     ///   origin than the page that carried it.
     public func nextRequest(after response: Response, head: ResponseHead) throws -> Self? {
-        guard let header = head.value(forHTTPHeaderField: "Link"),
-            let link = LinkHeader(header).link(withRelation: "next"),
-            !link.target.trimmingCharacters(in: .whitespaces).isEmpty  // `<>` names the page itself: the end
-        else { return nil }
-        let page = head.url
-        let target = try PageLink.originForm(of: link.target, carriedBy: page)
-        if target == PageLink.originForm(of: page) { return nil }
-        var next = self
-        next.pageLink = target
-        return next
+        // `<>` names the page itself: the end.
+        let link = head.value(forHTTPHeaderField: "Link").flatMap { LinkHeader($0).link(withRelation: "next") }
+        return try PageLink.request(self, \.pageLink, following: link?.target, carriedBy: head.url, what: "the rel=\"next\" link")
     }
 
     /// The endpoint's head, sent to ``pageLink`` on the origin of
@@ -54,8 +47,6 @@ extension LinkHeaderPaginatedRequestType {
     /// - Throws: ``BricksError`` as ``RequestType/makeRequestHead(body:)``, and
     ///   ``BricksError/Reason/invalidURL(_:)`` for a ``pageLink`` that is not a path and query.
     public func makeRequestHead(body: RequestBody?) throws -> RequestHead {
-        var head = try RequestBuilder.makeHead(for: self, body: body)
-        if let pageLink { try head.setPathAndQuery(pageLink) }
-        return head
+        try PageLink.head(for: self, body: body, pageLink: pageLink)
     }
 }

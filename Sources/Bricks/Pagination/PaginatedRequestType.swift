@@ -8,8 +8,9 @@ import FoundationNetworking
 ///
 /// Adopt a ready strategy rather than this protocol alone: ``LinkHeaderPaginatedRequestType``
 /// (RFC 8288 `Link: <…>; rel="next"`, as GitHub), ``PageNumberPaginatedRequestType``
-/// (`page`/`per_page`), ``CursorPaginatedRequestType`` (a cursor in the body) or
-/// ``NextPageHeaderPaginatedRequestType`` (`X-Next-Page`). Then walk the pages with
+/// (`page`/`per_page`), ``CursorPaginatedRequestType`` (a cursor in the body),
+/// ``NextPageHeaderPaginatedRequestType`` (`X-Next-Page`) or ``BodyLinkPaginatedRequestType``
+/// (the next page's URL in the body, as Django REST framework's `next`). Then walk the pages with
 /// ``Session/pages(of:)``, collect them with ``Session/all(of:limit:)``, or fetch one at a time
 /// with ``Session/page(for:)``.
 ///

@@ -176,7 +176,20 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
         if head.queryItems.contains(where: { $0.name == "page" || $0.name == "cursor" }) {
             headers.removeAll { $0.name.lowercased() == "link" }
         }
+        // A page whose body links the next (Django REST framework's `next` beside `results`) names the
+        // document's example server: every page of a fake is the last.
+        if let last = Self.lastPage(body) { body = last }
         return try Self.response(status: status, contentType: reply?.contentType, headers: headers, body: body, head: head)
+    }
+
+    /// `body` with its `next` link null when it is a page that links the next one in its body.
+    private static func lastPage(_ body: Foundation.Data) -> Foundation.Data? {
+        guard body.first == Swift.UInt8(ascii: "{"),
+            case .object(var members)? = try? Foundation.JSONDecoder().decode(JSON.self, from: body),
+            case .array? = members["results"], case .string? = members["next"]
+        else { return nil }
+        members["next"] = .null
+        return try? Foundation.JSONEncoder().encode(JSON.object(members))
     }
 
     /// The memory mode's answer, or `nil` when the request is not one of its shapes.

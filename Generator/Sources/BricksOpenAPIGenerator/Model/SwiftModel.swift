@@ -432,6 +432,9 @@ enum PaginationDecl: Hashable, Sendable {
     case linkHeader
     /// `CursorPaginatedRequestType`: the query parameter of the cursor, and where the reply holds the next one.
     case cursor(parameter: String, nextCursor: NextCursor)
+    /// `BodyLinkPaginatedRequestType`: the reply's property that holds the next page's URL
+    /// (Django REST framework's `next`).
+    case bodyLink(property: String)
 }
 
 /// Where a reply holds the cursor of the next page.
@@ -470,6 +473,9 @@ enum CredentialDecl: Hashable, Sendable {
     /// request's own), and the name of the function that makes it, unique among the API's
     /// (`apiKey`, then `apiKeyQuery` for another scheme's `apiKey`).
     case apiKey(name: String, location: ParameterLocation, function: String)
+    /// A token in the `Authorization` header after a prefix the document states (Django REST
+    /// framework's `Token <token>`), and the name of the function that takes the token.
+    case token(prefix: String, function: String)
 }
 
 /// Everything to write for one document.

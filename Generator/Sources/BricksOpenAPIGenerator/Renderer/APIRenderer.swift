@@ -356,6 +356,9 @@ struct APIRenderer {
                     writer.block("\(access)static func basic(username: Swift.String, password: Swift.String) -> \(name)") { writer in
                         writer.line("\(name)(name: \"Authorization\", value: \"Basic \" + Foundation.Data(\"\\(username):\\(password)\".utf8).base64EncodedString())")
                     }
+                case .token(let prefix, let function):
+                    writer.line("/// `Authorization: \(prefix) <token>`.")
+                    writer.line("\(access)static func \(Naming.escaped(function))(_ token: Swift.String) -> \(name) { \(name)(name: \"Authorization\", value: \(CodeWriter.stringLiteral(prefix + " ")) + token) }")
                 case .apiKey(let key, let location, let function):
                     let (place, flag) =
                         switch location {
@@ -393,6 +396,7 @@ struct APIRenderer {
         case .bearer?: return "bearer(token)"
         case .basic?: return "basic(username: user, password: password)"
         case .apiKey(_, _, let function)?: return function + "(key)"
+        case .token(_, let function)?: return function + "(token)"
         case nil: return ""
         }
     }

@@ -34,6 +34,7 @@ struct OperationRenderer {
         switch decl.pagination {
         case .linkHeader: list.append("Bricks.LinkHeaderPaginatedRequestType")
         case .cursor: list.append("Bricks.CursorPaginatedRequestType")
+        case .bodyLink: list.append("Bricks.BodyLinkPaginatedRequestType")
         case nil: break
         }
         switch decl.response {
@@ -88,6 +89,8 @@ struct OperationRenderer {
             properties.append(PropertyDecl(name: "pageLink", key: "pageLink", type: .optional(.string), doc: "The page to fetch, from the previous page's `Link` header; `nil` for the first."))
         case .cursor:
             properties.append(PropertyDecl(name: "cursor", key: "cursor", type: .optional(.string), doc: "Where the page starts, from the previous page; `nil` for the first."))
+        case .bodyLink:
+            properties.append(PropertyDecl(name: "pageLink", key: "pageLink", type: .optional(.string), doc: "The page to fetch, from the previous page's next link; `nil` for the first."))
         case nil:
             break
         }
@@ -194,6 +197,10 @@ struct OperationRenderer {
             writer.line("")
             writer.line("\(access)var cursorParameter: Swift.String { \(CodeWriter.stringLiteral(parameter)) }")
             writer.line("\(access)func nextCursor(in response: Response) -> Swift.String? { \(Self.expression(nextCursor)) }")
+        }
+        if case .bodyLink(let property) = decl.pagination {
+            writer.line("")
+            writer.line("\(access)func nextPageLink(in response: Response) -> Swift.String? { response.\(property) }")
         }
         if case .serverSentEvents(let type?) = decl.response {
             writer.line("")

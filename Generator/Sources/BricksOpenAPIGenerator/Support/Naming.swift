@@ -37,15 +37,26 @@ enum Naming {
         return words
     }
 
-    /// `simple-user` → `SimpleUser`; a leading digit gets an underscore before it.
+    /// The words a name is made of: those of ``words(_:)``, in lowercase when the text is in
+    /// capitals and has more than one (`PROJECT_CREATED` → project, created: `.projectCreated`, not
+    /// `.projectCREATED`); a lone acronym (`URL`, `GET`) is kept as written.
+    private static func nameWords(_ text: String) -> [String] {
+        let parts = words(text)
+        guard parts.count > 1, !text.contains(where: \.isLowercase) else { return parts }
+        return parts.map { $0.lowercased() }
+    }
+
+    /// `simple-user` → `SimpleUser`, `PROJECT_CREATED` → `ProjectCreated`; a leading digit gets an
+    /// underscore before it.
     static func typeName(_ text: String) -> String {
-        let joined = words(text).map(capitalizingFirst).joined()
+        let joined = nameWords(text).map(capitalizingFirst).joined()
         return guardLeadingDigit(joined.isEmpty ? "Value" : joined)
     }
 
-    /// `html_url` → `htmlUrl`, `URLPath` → `urlPath`; keywords in backticks are left to ``escaped(_:)``.
+    /// `html_url` → `htmlUrl`, `URLPath` → `urlPath`, `IN_PROGRESS` → `inProgress`; keywords in
+    /// backticks are left to ``escaped(_:)``.
     static func memberName(_ text: String) -> String {
-        let parts = words(text)
+        let parts = nameWords(text)
         guard let first = parts.first else { return "value" }
         let rest = parts.dropFirst().map(capitalizingFirst).joined()
         return guardLeadingDigit(lowercasingLeadingCapitals(first) + rest)
@@ -101,7 +112,7 @@ enum Naming {
         "UUID", "Void", "CodingKey", "CodingKeys", "RawRepresentable", "Swift", "Foundation", "Bricks", "Session",
         "HTTPMethod", "Middleware", "CallContext", "RawResponse", "ResponseHead", "ServerSentEvent",
         "MultipartFormPart", "QueryEncoder", "Endpoint", "WebAPI", "RequestBody", "RequestHead", "JSONValue", "Indirect",
-        "APIError", "Value", "OrEmpty", "Webhook",
+        "APIError", "Value", "OrEmpty",
     ]
 
     /// Names a top-level type must not take: those above, and the associated types of the bricks

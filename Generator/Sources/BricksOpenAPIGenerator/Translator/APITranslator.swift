@@ -83,7 +83,9 @@ struct APITranslator {
         summary.schemasFiltered = allKeys.filter { !needed.contains($0) }.count
 
         // 3. Names: components first, then operations, all unique.
-        var taken = UniqueNames([apiName + "API", apiName + "Coding", apiName + "Credentials", apiName + "Webhook"])
+        // The webhooks' enum's name only when there are webhooks: a schema `Webhook` keeps its name.
+        var taken = UniqueNames([apiName + "API", apiName + "Coding", apiName + "Credentials"])
+        if !document.webhooks.isEmpty { _ = taken.claim(apiName + "Webhook") }
         let namedOperations = candidates.map {
             OperationNaming.Operation(operationId: $0.operation.operationId, path: $0.path.rawValue, method: $0.method.rawValue)
         }
@@ -346,6 +348,19 @@ struct APITranslator {
                 case .query: place = .query
                 case .cookie: place = .cookie
                 }
+                if place == .header, name.lowercased() == "authorization",
+                    let prefix = Self.authorizationPrefix(scheme: key.rawValue, description: scheme.description)
+                {
+                    // The caller passes the token; the credentials write the header (`Token <token>`).
+                    if prefix.lowercased() == "bearer" {
+                        credential = .bearer
+                    } else if credentials.contains(where: { if case .token(prefix, _) = $0 { true } else { false } }) {
+                        continue
+                    } else {
+                        credential = .token(prefix: prefix, function: functions.claim(Naming.memberName(prefix), suffix: .word("Token")))
+                    }
+                    break
+                }
                 let known = credentials.contains { if case .apiKey(name, place, _) = $0 { true } else { false } }
                 if known { continue }
                 let word = place.rawValue.prefix(1).uppercased() + place.rawValue.dropFirst()
@@ -361,6 +376,16 @@ struct APITranslator {
         var unique: [String] = []
         for secret in secrets where !unique.contains(where: { $0.lowercased() == secret.lowercased() }) { unique.append(secret) }
         return (credentials, unique.sorted())
+    }
+
+    /// The word an `apiKey` scheme in the `Authorization` header puts before the token, when the
+    /// document states one: drf-spectacular's `required prefix "Token"`, a sample header
+    /// (`Authorization: Token <your-token>`), or a scheme named `Token` or `Bearer`.
+    static func authorizationPrefix(scheme: String, description: String?) -> String? {
+        let text = description ?? ""
+        if let match = text.firstMatch(of: /prefix "([A-Za-z][A-Za-z0-9_-]*)"/) { return String(match.output.1) }
+        if let match = text.firstMatch(of: /Authorization: ([A-Za-z][A-Za-z0-9_-]*) [<\[{]/) { return String(match.output.1) }
+        return ["token", "bearer"].contains(scheme.lowercased()) ? scheme : nil
     }
 
     /// The document's first server (its variables at their defaults); the configuration's

@@ -19,9 +19,11 @@ enum OperationNaming {
     }
 
     /// The text each operation's type name is made from, in order: the configured name, the
-    /// function of a FastAPI id when unique, the id, or the method and path without an id.
+    /// function of a FastAPI id when unique, the name of a Django id when unique (see
+    /// `OperationNaming+Django.swift`), the id, or the method and path without an id.
     static func baseNames(_ operations: [Operation], configured names: [String: String]) -> [String] {
         let functions = operations.map(fastAPIFunction)
+        let django = djangoNames(operations)
         let short = functions.map { $0.map(Naming.typeName) }
         let longer = zip(operations, functions).map { operation, function in
             function.map { Naming.typeName($0 + " " + literalWords(operation.path)) }
@@ -38,6 +40,7 @@ enum OperationNaming {
             if let id = operation.operationId, let configured = names[id] { return configured }
             if let name = short[index], shortCounts[name] == 1 { return name }
             if let name = longer[index], longerCounts[name] == 1 { return name }
+            if let name = django[index] { return name }
             return Naming.typeName(operation.operationId ?? (operation.method.lowercased() + " " + operation.path))
         }
     }

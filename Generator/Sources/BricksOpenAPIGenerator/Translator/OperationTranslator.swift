@@ -561,6 +561,13 @@ struct OperationTranslator {
                     hasMore: hasMore.name, hasMoreIsOptional: hasMore.type.isOptional, list: data.name,
                     listIsOptional: data.type.isOptional, itemIsOptional: element.isOptional, identifier: id.name))
         }
+        // Django REST framework's pages (`count`, `next`, `previous`, `results`): the next page's URL in the body.
+        if decl.method == "GET", case .json(let responseType) = decl.response,
+            let next = property(named: "next", of: responseType, in: decl), next.type.nonOptional == .string,
+            let results = property(named: "results", of: responseType, in: decl), case .array = results.type.nonOptional
+        {
+            return .bodyLink(property: next.name)
+        }
         return nil
     }
 

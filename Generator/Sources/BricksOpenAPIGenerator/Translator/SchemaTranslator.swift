@@ -213,7 +213,9 @@ struct SchemaTranslator {
             return .json
         }
         let shape = decl.renamed("")
-        if let shared = context.sharedInlineTypes[shape] {
+        let path = inner.enclosing.joined(separator: ".")
+        let canonical = canonicalShape(shape, at: path)
+        if let shared = context.sharedInlineTypes[shape] ?? context.sharedInlineTypes[canonical] {
             // The same shape was declared before: use that type; what this one declared inside
             // itself is not written.
             context.rollBack(to: mark)
@@ -221,9 +223,54 @@ struct SchemaTranslator {
             context.noteUse(of: shared, by: scope.enclosing.first)
             return .named(shared)
         }
-        context.share(decl, shape: shape, at: inner.enclosing.joined(separator: "."), title: schema.title)
+        context.share(decl, shape: shape, at: path, title: schema.title)
+        if canonical != shape { context.share(decl, shape: canonical, at: path, title: schema.title) }
         nested.append(decl)
         return .named(name)
+    }
+
+    /// `shape` as a later place of the same schema comes out: each type it declares inside itself
+    /// that is shared is not declared there but named by its shared path (`Filters` →
+    /// `CreateDmView.Body.DataValue.Filters`), since the later place finds that type shared and
+    /// names it so. Without this, two identical bodies with a nested object differ.
+    private func canonicalShape(_ shape: TypeDecl, at path: String) -> TypeDecl {
+        var paths: [String: String] = [:]
+        var kept: [TypeDecl] = []
+        for inner in shape.nested {
+            let innerPath = path + "." + inner.name
+            if context.inlineDeclarations[innerPath] != nil { paths[inner.name] = innerPath } else { kept.append(inner) }
+        }
+        guard !paths.isEmpty else { return shape }
+        func named(_ type: TypeRef) -> TypeRef {
+            switch type {
+            case .named(let name): return .named(paths[name] ?? name)
+            case .array(let element): return .array(named(element))
+            case .dictionary(let value): return .dictionary(named(value))
+            case .optional(let wrapped): return .optional(named(wrapped))
+            case .orEmpty(let value): return .orEmpty(named(value))
+            case .nullable(let value): return .nullable(named(value))
+            }
+        }
+        switch shape {
+        case .structure(var structure):
+            structure.nested = kept
+            for index in structure.properties.indices {
+                structure.properties[index].type = named(structure.properties[index].type)
+                if case .enumValue(let type, let rawValue)? = structure.properties[index].defaultValue, let shared = paths[type] {
+                    structure.properties[index].defaultValue = .enumValue(type: shared, rawValue: rawValue)
+                }
+            }
+            return .structure(structure)
+        case .oneOf(var oneOf):
+            oneOf.nested = kept
+            for index in oneOf.cases.indices { oneOf.cases[index].type = named(oneOf.cases[index].type) }
+            return .oneOf(oneOf)
+        case .alias(var alias):
+            alias.target = named(alias.target)
+            return .alias(alias)
+        case .stringEnum:
+            return shape
+        }
     }
 
     /// `suggested`, or with a suffix, so that it names neither an enclosing type, a sibling, a
@@ -351,13 +398,24 @@ struct SchemaTranslator {
         if innerScope.enclosing.last != name { innerScope.enclosing.append(name) }
         var used = UniqueNames()
         var caseForComponent: [String: String] = [:]
+        // Each member's case: members of one Swift type share the first one's case (two
+        // `additionalProperties` objects are one `dictionary`, not `dictionary` and a `dictionary2` never decoded).
+        var memberCases: [String] = []
+        var caseForType: [TypeRef: String] = [:]
         for (index, member) in members.enumerated() {
             let type = typeRef(
                 for: member, suggested: Self.memberTypeName(member, index: index), pointer: pointer + "/\(index)",
                 nested: &decl.nested, scope: &innerScope)
-            let caseName = used.claim(Self.caseName(for: member, type: type))
+            let caseName: String
+            if let same = caseForType[type.nonOptional] {
+                caseName = same
+            } else {
+                caseName = used.claim(Self.caseName(for: member, type: type))
+                caseForType[type.nonOptional] = caseName
+                decl.cases.append(OneOfDecl.Case(name: Naming.escaped(caseName), type: type.nonOptional, keys: propertyKeys(of: member, depth: 0)))
+            }
+            memberCases.append(caseName)
             if let component = TranslationContext.referencedName(member) { caseForComponent[component] = caseName }
-            decl.cases.append(OneOfDecl.Case(name: Naming.escaped(caseName), type: type.nonOptional, keys: propertyKeys(of: member, depth: 0)))
         }
         if let discriminator = schema.discriminator {
             var mapping: [(value: String, caseName: String)] = []
@@ -379,7 +437,7 @@ struct SchemaTranslator {
                 decl.discriminator = OneOfDecl.Discriminator(property: discriminator.propertyName, mapping: mapping)
             }
         } else {
-            decl.discriminator = impliedDiscriminator(members, caseNames: decl.cases.map(\.name))
+            decl.discriminator = impliedDiscriminator(members, caseNames: memberCases.map(Naming.escaped))
         }
         return decl
     }
@@ -458,7 +516,7 @@ struct SchemaTranslator {
         case .named("Bool"): return "bool"
         case .named("Date"): return "date"
         case .named("JSONValue"): return "json"
-        case .named(let name): return Naming.memberName(name)
+        case .named(let name): return Naming.memberName(name.split(separator: ".").last.map(String.init) ?? name)
         case .orEmpty: return Naming.memberName(type.nonOptional.unqualified)
         case .array(let element):
             switch element.nonOptional {

@@ -105,7 +105,13 @@ enum SharedTypes {
         let staying = { (name: String) in declared[name] != nil && !paths.contains(name) }
         for path in hoisted {
             let parts = path.split(separator: ".").map(String.init)
-            let candidates = [context.sharedTitles[path].map(Naming.typeName), parts.last, parts.first.map { $0 + (parts.last ?? "") }]
+            // A body or a reply (a name every operation's is) is named after what its users share.
+            let owners = Set([parts.first].compactMap { $0 } + (sites[path] ?? []).compactMap { $0.split(separator: ".").first.map(String.init) })
+            let generic = parts.count == 2 && parts.last.map(Naming.reservedTopLevelNames.contains) == true
+            let candidates = [
+                context.sharedTitles[path].map(Naming.typeName), parts.last,
+                generic ? commonName(of: owners).map { $0 + (parts.last ?? "") } : nil, parts.first.map { $0 + (parts.last ?? "") },
+            ]
             let free = candidates.compactMap { $0 }.first { name in
                 !taken.contains(name) && !Naming.reservedTopLevelNames.contains(name)
                     && !(sites[path] ?? []).contains { scope in TypeWalker.resolve(name, from: scope, isDeclared: staying) != nil }
@@ -130,5 +136,26 @@ enum SharedTypes {
         for index in operations.indices { operations[index].nested = lift(operations[index].nested, in: operations[index].name) }
         webhookNested = lift(webhookNested, in: webhookScope)
         models += lifted
+    }
+
+    /// What two owners or more have in common, for a type named after it rather than after the
+    /// first owner: the words all their names start with and those they all end with.
+    /// `UpdateAnnotation` and `CreateTaskAnnotation` share `Annotation` (their body is
+    /// `AnnotationBody`), `GistsCreateComment` and `GistsUpdateComment` `Gists…Comment`
+    /// (`GistsCommentBody`); `nil` for one owner, or owners with no word in common.
+    static func commonName(of owners: Set<String>) -> String? {
+        guard owners.count > 1 else { return nil }
+        let names = owners.sorted().map(Naming.words)
+        let shortest = names.map(\.count).min() ?? 0
+        func shared(_ word: (([String]) -> String?)) -> Bool {
+            guard let first = names.first.flatMap(word) else { return false }
+            return names.allSatisfy { word($0) == first }
+        }
+        var prefix = 0
+        while prefix < shortest, shared({ $0[prefix] }) { prefix &+= 1 }
+        var suffix = 0
+        while prefix &+ suffix < shortest, shared({ $0[$0.count &- 1 &- suffix] }) { suffix &+= 1 }
+        guard let first = names.first, prefix &+ suffix > 0 else { return nil }
+        return (first.prefix(prefix) + first.suffix(suffix)).joined()
     }
 }
