@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Generated endpoints proven on the wire (issue 41), against two real servers built on different
+# Generated endpoints proven on the wire (issue 41), against three real servers built on different
 # frameworks, each installed from PyPI into a venv and started on 127.0.0.1:
 #
 # - ChromaDB (Rust, axum; `chroma run`): its document at `/openapi.json`; the scenario
@@ -12,6 +12,13 @@
 #   microsecond), updates, pages and deletes flows, deployments, flow and task runs, logs,
 #   artifacts, variables, work pools, blocks, automations and more: 187 of 188 operations (the
 #   other one needs the internet).
+# - Label Studio 1.23.2 (Python, Django REST framework, drf-spectacular; `label-studio start`,
+#   SQLite): its document at `/docs/api/schema/json/`, generated with Wire/labelstudio.overlay.yaml,
+#   which fixes what the server does not do as the document says; the scenario
+#   (Generator/Wire/LabelStudioScenario.swift) signs in with the generated `.token(_:)` credentials
+#   and makes, reads, pages, updates, clears (`.null`) and deletes projects, tasks, annotations,
+#   predictions, labels and their links, webhooks, Data Manager views and exports: 76 of 190
+#   operations. Not in a sweep (its requests carry no credentials).
 #
 # For each: the document is fetched from the running server, generated with bricks-openapi, built
 # with its scenario (one package, debug, warnings as errors) and run; every call goes through a
@@ -35,11 +42,12 @@
 # values of its enums and branches of its anyOf/oneOf (Wire/sweep.py): 0 rejections with the
 # required members; with SWEEP_FULL=1 too, only those rules and one value format (an RRule).
 #
-#   bash Generator/wire.sh [sweep] [chroma|prefect|all] [--generator PATH]   # default: all; a debug build of bricks-openapi
+#   bash Generator/wire.sh [sweep] [chroma|prefect|labelstudio|all] [--generator PATH]   # default: all; a debug build of bricks-openapi
 #
 # BRICKS_WIRE_VENV: ChromaDB's venv to use or make (default: ~/.cache/bricks-wire/venv).
 # BRICKS_WIRE_PREFECT_VENV: Prefect's (default: ~/.cache/bricks-wire/prefect-venv; its own, the
-# two pin different versions of shared dependencies).
+# two pin different versions of shared dependencies). BRICKS_WIRE_LABEL_STUDIO_VENV: Label Studio's
+# (default: ~/.cache/bricks-wire/label-studio-venv).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -50,13 +58,16 @@ generator=""
 sweep=""
 while [ $# -gt 0 ]; do
     case "$1" in
-        chroma|prefect|all) servers="$1"; shift ;;
+        chroma|prefect|labelstudio|all) servers="$1"; shift ;;
         sweep) sweep=1; shift ;;
         --generator) generator="$2"; shift 2 ;;
-        *) echo "usage: bash Generator/wire.sh [sweep] [chroma|prefect|all] [--generator PATH]" >&2; exit 2 ;;
+        *) echo "usage: bash Generator/wire.sh [sweep] [chroma|prefect|labelstudio|all] [--generator PATH]" >&2; exit 2 ;;
     esac
 done
-if [ "$servers" = "all" ]; then servers="chroma prefect"; fi
+if [ "$servers" = "all" ]; then
+    servers="chroma prefect labelstudio"
+    if [ -n "$sweep" ]; then servers="chroma prefect"; fi
+fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/bricks-wire.XXXXXX")"
 pids=()
 cleanup() {
@@ -188,6 +199,40 @@ start_prefect() {
         "create_block_document_block_documents__post": "a rule the document does not state: name is optional there, \"Names must be provided for block documents\" unless is_anonymous"}}'
     scenario Prefect prefect
     if [ -n "$sweep" ]; then runs+=("PrefectSweep SWEEP_URL=$url/api"); else runs+=("PrefectWire PREFECT_URL=$url PREFECT_OPERATIONS=$operations"); fi
+}
+
+start_labelstudio() {
+    if [ -n "$sweep" ]; then
+        echo "the sweep sends no credentials: Label Studio's operations all need its token (run its scenario instead)" >&2
+        exit 2
+    fi
+    step "Label Studio from PyPI"
+    local venv="${BRICKS_WIRE_LABEL_STUDIO_VENV:-$HOME/.cache/bricks-wire/label-studio-venv}"
+    install "$venv" label-studio 1.23.2 label-studio
+
+    step "start label-studio on 127.0.0.1"
+    local port url token
+    listen
+    token="$(python3 -c 'import secrets; print(secrets.token_hex(20))')"
+    mkdir -p "$work/label-studio"
+    # SQLite in the run's folder; webhooks may name 127.0.0.1 (SSRF protection off: the scenario's
+    # hook is a closed local port); nothing sent to PyPI or Sentry.
+    local settings=(LABEL_STUDIO_BASE_DATA_DIR="$work/label-studio" DJANGO_DB=sqlite SSRF_PROTECTION_ENABLED=false
+        LATEST_VERSION_CHECK=false COLLECT_ANALYTICS=false SENTRY_DSN= FRONTEND_SENTRY_DSN=)
+    env "${settings[@]}" "$venv/bin/label-studio" start --internal-host 127.0.0.1 --port "$port" --no-browser \
+        --username wire@example.com --password "wire-$token" --user-token "$token" > "$work/label-studio.log" 2>&1 &
+    pids+=($!)
+    wait_until "label-studio" "$!" 6000 "$work/label-studio.log" -- curl -sf "$url/health" -o /dev/null
+    # The token the start command made is a "legacy" one, off by default since 1.17: turned on for
+    # the organization (the other way in is a JWT refresh token, which only the web UI hands out).
+    echo "from jwt_auth.models import JWTSettings; JWTSettings.objects.update(legacy_api_tokens_enabled=True)" \
+        | env "${settings[@]}" "$venv/bin/label-studio" shell > "$work/label-studio-shell.log" 2>&1
+    fetch labelstudio "$url" /docs/api/schema/json/
+    # The document's server is empty: the base URL by configuration. What the server does not do as
+    # its document says is fixed by an overlay (Wire/labelstudio.overlay.yaml), never by editing it.
+    printf 'baseURL: %s\noverlays: [%s]\n' "$url" "$here/Wire/labelstudio.overlay.yaml" > "$work/labelstudio-config.yaml"
+    scenario LabelStudio labelstudio
+    runs+=("LabelStudioWire LABEL_STUDIO_TOKEN=$token LABEL_STUDIO_OPERATIONS=$operations")
 }
 
 for server in $servers; do "start_$server"; done

@@ -13,10 +13,11 @@ import Testing
         #expect(Naming.memberName("-1") == "minus1")
         #expect(Naming.escaped("default") == "`default`")
         #expect(APITranslator.apiName("GitHub v3 REST API") == "GitHub")
-        // Capitals with more than one word read as words; a lone acronym stays as written.
+        // Capitals joined by `_` read as words; acronyms stay as written.
         #expect(Naming.memberName("PROJECT_CREATED") == "projectCreated")
         #expect(Naming.typeName("PROJECT_CREATED") == "ProjectCreated")
-        #expect(Naming.memberName("IN-PROGRESS") == "inProgress")
+        #expect(Naming.memberName("IN_PROGRESS") == "inProgress")
+        #expect(Naming.memberName("X-RGB") == "xRGB")
         #expect(Naming.memberName("GET") == "get")
         #expect(Naming.typeName("URL") == "URL")
         #expect(Naming.memberName("someURL_ID") == "someURLID")  // not all capitals: as before

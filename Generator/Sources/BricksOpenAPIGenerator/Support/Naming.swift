@@ -38,11 +38,12 @@ enum Naming {
     }
 
     /// The words a name is made of: those of ``words(_:)``, in lowercase when the text is in
-    /// capitals and has more than one (`PROJECT_CREATED` → project, created: `.projectCreated`, not
-    /// `.projectCREATED`); a lone acronym (`URL`, `GET`) is kept as written.
+    /// capitals joined by `_` (`PROJECT_CREATED` → project, created: `.projectCreated`, not
+    /// `.projectCREATED`). Acronyms stay as written: alone (`URL`, `GET`) or joined otherwise
+    /// (the header `X-RGB` is `xRGB`).
     private static func nameWords(_ text: String) -> [String] {
         let parts = words(text)
-        guard parts.count > 1, !text.contains(where: \.isLowercase) else { return parts }
+        guard parts.count > 1, text.contains("_"), !text.contains(where: \.isLowercase) else { return parts }
         return parts.map { $0.lowercased() }
     }
 
