@@ -23,9 +23,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkHarness"),
+        // A generated client with its fake (bricks-openapi, `fake: true`), committed: see FakeBenchmarks.
+        .target(name: "PetShop", dependencies: [.product(name: "Bricks", package: "Bricks")]),
         .target(
             name: "BricksBenchmarks",
-            dependencies: ["BenchmarkHarness", .product(name: "Bricks", package: "Bricks")]),
+            dependencies: [
+                "BenchmarkHarness", "PetShop", .product(name: "Bricks", package: "Bricks"),
+                .product(name: "BricksTesting", package: "Bricks"),
+            ]),
         .executableTarget(
             name: "BricksBench",
             dependencies: ["BenchmarkHarness", "BricksBenchmarks"]),

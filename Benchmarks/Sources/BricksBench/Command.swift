@@ -50,14 +50,14 @@ enum Command {
         if let profile = options.profile {
             // Only the profiled case's group is set up, so that the profile shows little else.
             let group = String(profile.name.prefix { $0 != "." })
-            let cases = try BricksSuite.cases(settings, groups: [group])
+            let cases = try await BricksSuite.cases(settings, groups: [group])
             guard let found = cases.first(where: { $0.name == profile.name }) else {
                 throw BenchmarkError("no case \(profile.name); there are \(cases.map(\.name).joined(separator: ", "))")
             }
             try await found.profile(profile.contender, iterations: profile.count)
             return
         }
-        let cases = try BricksSuite.cases(settings, groups: options.groups)
+        let cases = try await BricksSuite.cases(settings, groups: options.groups)
 
         let started = Date()
         let startInstant = clock.now

@@ -4,7 +4,7 @@ import Foundation
 
 /// The command line of bricks-bench:
 ///
-///     bricks-bench [--quick] [--no-diagnostics] [--only memory,build,decode,middleware,roundtrip]
+///     bricks-bench [--quick] [--no-diagnostics] [--only memory,build,decode,middleware,fake,roundtrip,cache]
 ///                  [--output FILE] [--markdown FILE]
 ///     bricks-bench --profile CASE CONTENDER COUNT     (one side of one case, unmeasured, for a profiler)
 ///     bricks-bench --memory-probe SCENARIO COUNT      (internal: one memory scenario, in a child process)

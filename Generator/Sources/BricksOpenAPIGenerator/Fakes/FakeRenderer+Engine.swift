@@ -169,23 +169,28 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
         }
         let status = statuses[operation.name] ?? Swift.Int(operation.success) ?? 200
         let reply = operation.reply(for: status)
-        var body = reply?.body.map { Foundation.Data(Self.replyTexts[$0].utf8) } ?? Foundation.Data()
+        var body = reply?.body.map { Self.replyBodies[$0] } ?? Foundation.Data()
         if head.method == .head || status == 204 || status == 304 { body = Foundation.Data() }
         var headers = (reply?.headers ?? [:]).sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         // A `Link` whose next page would be asked for again and again: a page already asked for ends the list.
         if head.queryItems.contains(where: { $0.name == "page" || $0.name == "cursor" }) {
             headers.removeAll { $0.name.lowercased() == "link" }
         }
-        // A page whose body links the next (Django REST framework's `next` beside `results`) names the
-        // document's example server: every page of a fake is the last.
-        if let last = Self.lastPage(body) { body = last }
         return try Self.response(status: status, contentType: reply?.contentType, headers: headers, body: body, head: head)
+    }
+
+    /// The reply bodies, made once from ``replyTexts``. A page whose body links the next (Django
+    /// REST framework's `next` beside `results`) names the document's example server: its link is
+    /// null, so that every page of a fake is the last.
+    private static let replyBodies: [Foundation.Data] = replyTexts.map { text in
+        let body = Foundation.Data(text.utf8)
+        guard text.contains("\"results\""), text.contains("\"next\"") else { return body }
+        return lastPage(body) ?? body
     }
 
     /// `body` with its `next` link null when it is a page that links the next one in its body.
     private static func lastPage(_ body: Foundation.Data) -> Foundation.Data? {
-        guard body.first == Swift.UInt8(ascii: "{"),
-            case .object(var members)? = try? Foundation.JSONDecoder().decode(JSON.self, from: body),
+        guard case .object(var members)? = try? Foundation.JSONDecoder().decode(JSON.self, from: body),
             case .array? = members["results"], case .string? = members["next"]
         else { return nil }
         members["next"] = .null
