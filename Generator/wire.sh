@@ -18,7 +18,9 @@
 #   (Generator/Wire/LabelStudioScenario.swift) signs in with the generated `.token(_:)` credentials
 #   and makes, reads, pages, updates, clears (`.null`) and deletes projects, tasks, annotations,
 #   predictions, labels and their links, webhooks, Data Manager views and exports: 76 of 190
-#   operations. Not in a sweep (its requests carry no credentials).
+#   operations; then again against the generated fake (LABEL_STUDIO_FAKE=1), which checks each of
+#   those requests against the document (0 refused) and catches five mutations of a valid one.
+#   Not in a sweep (its requests carry no credentials).
 #
 # For each: the document is fetched from the running server, generated with bricks-openapi, built
 # with its scenario (one package, debug, warnings as errors) and run; every call goes through a
@@ -230,9 +232,13 @@ start_labelstudio() {
     fetch labelstudio "$url" /docs/api/schema/json/
     # The document's server is empty: the base URL by configuration. What the server does not do as
     # its document says is fixed by an overlay (Wire/labelstudio.overlay.yaml), never by editing it.
-    printf 'baseURL: %s\noverlays: [%s]\n' "$url" "$here/Wire/labelstudio.overlay.yaml" > "$work/labelstudio-config.yaml"
+    # With its fake (`fake: true`): the scenario runs a second time against it, no server, which
+    # checks every request as the server would (0 refused is the target) and must catch five
+    # mutations of a valid one.
+    printf 'baseURL: %s\noverlays: [%s]\nfake: true\n' "$url" "$here/Wire/labelstudio.overlay.yaml" > "$work/labelstudio-config.yaml"
     scenario LabelStudio labelstudio
     runs+=("LabelStudioWire LABEL_STUDIO_TOKEN=$token LABEL_STUDIO_OPERATIONS=$operations")
+    runs+=("LabelStudioWire LABEL_STUDIO_FAKE=1 LABEL_STUDIO_TOKEN=$token LABEL_STUDIO_OPERATIONS=$operations")
 }
 
 for server in $servers; do "start_$server"; done

@@ -8,7 +8,8 @@
 // hooks, filters in the Data Manager, exports, pages through `session.pages(of:)`, clears nullable
 // members with `.null` and reads them back, and deletes what it made. Prints a line per call and
 // the summary of Tally.swift; exit status 1 when a request was malformed, a reply did not decode, a
-// call failed or a clearing PATCH did not take effect.
+// call failed or a clearing PATCH did not take effect. With LABEL_STUDIO_FAKE=1 the calls go to the
+// generated fake instead (no server), which checks each request against the document.
 import Bricks
 import Foundation
 import LabelStudio
@@ -22,7 +23,13 @@ guard let token = environment["LABEL_STUDIO_TOKEN"], let operations = environmen
     exit(2)
 }
 let tally = Tally()
-let session = Session(middleware: [LabelStudioCredentials.token(token)])
+/// With LABEL_STUDIO_FAKE set, the same calls go to the generated fake instead of the server: it
+/// answers from the document and checks each request as the server would, so the run counts the
+/// requests the fake refuses that the server accepted (false rejections; the target is 0). The
+/// answers are the document's, so the checks of what came back are not made.
+let againstFake = environment["LABEL_STUDIO_FAKE"] != nil
+let credentials = LabelStudioCredentials.token(token)
+let session = againstFake ? Session(transport: LabelStudioFake(), middleware: [credentials]) : Session(middleware: [credentials])
 
 /// Sends `request` to the server under test and records how it went.
 @discardableResult
@@ -82,7 +89,7 @@ await call("api_projects_retrieve", GetProject(id: project.id))
 await call(
     "api_projects_partial_update",
     UpdateProject(id: project.id, body: .init(description: .null, taskDataLogin: .null, pinnedAt: .null)))
-if let cleared = await call("api_projects_retrieve (after clearing)", GetProject(id: project.id)) {
+if let cleared = await call("api_projects_retrieve (after clearing)", GetProject(id: project.id)), !againstFake {
     await tally.expect(cleared.pinnedAt == nil, "pinned_at cleared by `.null`")
     await tally.expect(cleared.description == nil, "description cleared by `.null`")
     await tally.expect(cleared.taskDataLogin == nil, "task_data_login cleared by `.null`")
@@ -170,7 +177,7 @@ if let hook {
 await call("api_dm_columns_retrieve", GetDmColumns(project: project.id))
 await call("api_dm_actions_retrieve", GetDmActions(project: project.id))
 await call("api_dm_project_retrieve", GetDmProject())
-let filters = Filters(conjunction: .and, items: [Item(filter: FilterValue(rawValue: "filter:tasks:data.text"), operator: .contains, type: "String", value: "good")])
+let filters = Filters(conjunction: .and, items: [Item(filter: .filterTasksDataText, operator: .contains, type: "String", value: "good")])
 let view = await call("api_dm_views_create", CreateDmView(body: .init(data: .init(filters: filters), project: project.id)))
 await call("api_dm_views_list", ListDmViews(project: project.id))
 if let view {
@@ -198,5 +205,51 @@ await call("api_storages_export_list", ListStoragesExport())
 if let task { await call("api_tasks_destroy", DeleteTask(id: String(task.id))) }
 await call("api_projects_tasks_destroy", DeleteProjectTasks(id: project.id))
 await call("api_projects_destroy", DeleteProject(id: project.id))
+
+// Against the fake, mutations of valid requests: each must be refused, naming its rule, as the
+// server's 400 (or 401) would.
+var mutationsCaught = 0
+var mutationNotes: [String] = []
+if againstFake {
+    /// A request written by hand: what a client with a bug would send.
+    struct RawPost: LabelStudioAPI, POSTRequestType, DataBodyRequestType, DataResponseType {
+        var path: String
+        var body: Data
+        var contentType: String? { "application/json" }
+    }
+    struct RawGet: LabelStudioAPI, DataResponseType {
+        var path: String
+    }
+    let valid = RawPost(path: "/api/label_links/", body: Data(#"{"from_name":"sentiment","project":1,"label":1}"#.utf8))
+    let bare = Session(transport: LabelStudioFake())
+    let mutations: [(rule: String, what: String, send: @Sendable () async throws -> Void)] = [
+        ("required", "a required member dropped", { _ = try await session.send(RawPost(path: "/api/label_links/", body: Data(#"{"project":1,"label":1}"#.utf8))) }),
+        ("enum", "an enum value misspelt", {
+            _ = try await session.send(RawPost(path: "/api/webhooks/", body: Data(#"{"url":"http://127.0.0.1:9/h","actions":["ANNOTATION_CREATD"]}"#.utf8)))
+        }),
+        ("bounds", "a bound crossed", { _ = try await session.send(RawPost(path: "/api/projects/", body: Data(#"{"title":"ab"}"#.utf8))) }),
+        ("required", "a path parameter empty", { _ = try await session.send(RawGet(path: "/api/projects//")) }),
+        ("security", "a credential missing", { _ = try await bare.send(valid) }),
+    ]
+    // The valid request passes (with the credentials), or the mutations prove nothing.
+    await call("api_label_links_create (by hand)", valid)
+    for mutation in mutations {
+        do {
+            try await mutation.send()
+            mutationNotes.append("NOT CAUGHT  \(mutation.what)")
+        } catch let error as BricksError {
+            if case .transport(let cause) = error.reason, let violation = cause as? LabelStudioFake.Violation, violation.rule == mutation.rule {
+                mutationsCaught += 1
+                mutationNotes.append("caught      \(mutation.what): \(violation)")
+            } else {
+                mutationNotes.append("NOT CAUGHT  \(mutation.what): \(error)")
+            }
+        }
+    }
+    print("")
+    for note in mutationNotes { print(note) }
+    print("mutations caught by the fake: \(mutationsCaught) of \(mutations.count)")
+    if mutationsCaught != mutations.count { await tally.expect(false, "every mutation caught by the fake") }
+}
 
 exit(await tally.summary(of: operations) ? 0 : 1)

@@ -77,6 +77,9 @@ func exercise<Request: RequestContextType>(
         let outcome: Tally.Outcome
         switch (error as? BricksError)?.reason {
         case .decoding(let inner, let excerpt): outcome = .undecoded("\(inner) — \(excerpt)")
+        case .transport(let cause) where String(reflecting: type(of: cause)).hasSuffix("Fake.Violation"):
+            // A generated fake refused the request, as the server's 400 would.
+            outcome = .malformed("refused by the fake: \(cause)")
         case .unacceptableStatus(let head, let body) where head.statusCode == 400 || head.statusCode == 422:
             outcome = .malformed("\(head.statusCode) \(String(decoding: body, as: UTF8.self))")
         default: outcome = classify(error) ?? .failed("\(error)")

@@ -673,11 +673,17 @@ nonisolated extension PetShopFake.Table {
 
     /// The first rule `value` breaks in `schema` (`place` names it in the sentence), or `nil`.
     /// A request (`request`) needs no `readOnly` member.
-    func problem(with value: PetShopFake.JSON, schema: PetShopFake.JSON, at place: Swift.String, request: Swift.Bool, depth: Swift.Int = 0) -> Problem? {
+    /// - Parameter part: whether `schema` is a part of an `allOf`, whose `additionalProperties: false`
+    ///   is not checked: the members the other parts declare would break it (JSON Schema's letter, which
+    ///   servers do not follow).
+    func problem(
+        with value: PetShopFake.JSON, schema: PetShopFake.JSON, at place: Swift.String, request: Swift.Bool, depth: Swift.Int = 0,
+        part: Swift.Bool = false
+    ) -> Problem? {
         let schema = resolve(schema)
         guard depth < 64 else { return nil }
-        for part in schema["allOf"]?.list ?? [] {
-            if let problem = problem(with: value, schema: part, at: place, request: request, depth: depth + 1) { return problem }
+        for allOfPart in schema["allOf"]?.list ?? [] {
+            if let problem = problem(with: value, schema: allOfPart, at: place, request: request, depth: depth + 1, part: true) { return problem }
         }
         for key in ["oneOf", "anyOf"] {
             let options = schema[key]?.list ?? []
@@ -687,7 +693,9 @@ nonisolated extension PetShopFake.Table {
                 return Problem(rule: first.rule, value: first.value, sentence: first.sentence + " (none of its `\(key)` choices fits)")
             }
         }
-        let types = types(of: schema)
+        // A `type` beside a `oneOf`/`anyOf` is the union's to decide, as the generated type reads it
+        // (drf-spectacular writes `type: object` beside a union of a string, a number and an object).
+        let types = schema["oneOf"] == nil && schema["anyOf"] == nil ? types(of: schema) : []
         if value == .null {
             let enumAllows = schema["enum"]?.list.contains(.null) ?? false
             if types.isEmpty || types.contains("null") || enumAllows { return nil }
@@ -715,6 +723,10 @@ nonisolated extension PetShopFake.Table {
             if let format = schema["format"]?.string, !Self.conforms(text, to: format) {
                 return Problem(rule: "format", value: value.text, sentence: "\(place) is \(value.text), not a \(format)")
             }
+            // A pattern Swift's regular expressions cannot read is not checked: no request is refused for it.
+            if let pattern = schema["pattern"]?.string, let expression = try? Swift.Regex(pattern), !text.contains(expression) {
+                return Problem(rule: "pattern", value: value.text, sentence: "\(place) is \(value.text), which does not match the pattern \(pattern)")
+            }
         case .number(let number):
             if types.contains("integer"), !types.contains("number"), number != number.rounded() {
                 return Problem(rule: "type", value: value.text, sentence: "\(place) is \(value.text), not an integer")
@@ -738,12 +750,23 @@ nonisolated extension PetShopFake.Table {
             if schema["format"]?.string == "int32", number < -2_147_483_648 || number > 2_147_483_647 {
                 return Problem(rule: "format", value: value.text, sentence: "\(place) is \(value.text), not an int32")
             }
+            if case .number(let divisor)? = schema["multipleOf"], divisor > 0 {
+                let quotient = number / divisor
+                if quotient.isFinite, Swift.abs(quotient - quotient.rounded()) > 1e-9 * Swift.max(1, Swift.abs(quotient)) {
+                    return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), not a multiple of \(PetShopFake.JSON.number(divisor).text)")
+                }
+            }
         case .array(let items):
             if case .number(let least)? = schema["minItems"], Swift.Double(items.count) < least {
                 return Problem(rule: "bounds", value: "\(items.count) items", sentence: "\(place) has \(items.count) items, fewer than \(PetShopFake.JSON.number(least).text)")
             }
             if case .number(let most)? = schema["maxItems"], Swift.Double(items.count) > most {
                 return Problem(rule: "bounds", value: "\(items.count) items", sentence: "\(place) has \(items.count) items, more than \(PetShopFake.JSON.number(most).text)")
+            }
+            if schema["uniqueItems"] == .bool(true), items.count <= 1_000 {
+                for (index, item) in items.enumerated() where items[..<index].contains(item) {
+                    return Problem(rule: "unique", value: item.text, sentence: "\(place)[\(index)] is \(item.text), which the list already holds (uniqueItems)")
+                }
             }
             if let itemSchema = schema["items"] {
                 for (index, item) in items.enumerated() {
@@ -763,6 +786,8 @@ nonisolated extension PetShopFake.Table {
                     if let problem = problem(with: member, schema: memberSchema, at: "\(place).\(name)", request: request, depth: depth + 1) { return problem }
                 } else if let additional = schema["additionalProperties"], additional.string == nil, case .object = additional {
                     if let problem = problem(with: member, schema: additional, at: "\(place).\(name)", request: request, depth: depth + 1) { return problem }
+                } else if request, !part, schema["additionalProperties"] == .bool(false) {
+                    return Problem(rule: "additionalProperties", value: name, sentence: "\(place) has the member `\(name)`, which the document does not declare (additionalProperties: false)")
                 }
             }
         default:
@@ -810,7 +835,7 @@ nonisolated extension PetShopFake.Table {
 
 nonisolated extension PetShopFake {
     /// The operations, their replies and checks, and the schemas those name, as JSON.
-    static let tableText: Swift.String = #"{"o":[{"n":"ListPets","m":"GET","p":"/pets","q":[{"n":"kind","i":"query","r":false,"s":{"$ref":"Kind"}},{"n":"limit","i":"query","r":false,"s":{"type":"integer","minimum":1,"maximum":100}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":0,"x":true,"h":{"X-Rate-Limit-Remaining":"99"}}}},{"n":"CreatePet","m":"POST","p":"/pets","q":[],"b":{"r":true,"t":["application/json"],"s":{"$ref":"NewPet"}},"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"201","r":{"201":{"t":"application/json","b":1},"422":{"t":"application/json","b":2}}},{"n":"GetPet","m":"GET","p":"/pets/{petId}","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":3,"x":true},"404":{"t":"application/json","b":4,"x":true}}},{"n":"DeletePet","m":"DELETE","p":"/pets/{petId}","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"204","r":{"204":{}}},{"n":"ListMyPets","m":"GET","p":"/pets/mine","q":[],"s":"200","r":{"200":{"t":"application/json","b":5}}},{"n":"GetOwner","m":"GET","p":"/owners/{name}","q":[{"n":"name","i":"path","r":true,"s":{"type":"string"}},{"n":"X-Trace","i":"header","r":true,"s":{"type":"string","format":"uuid"}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":6}}}],"s":{"Kind":{"type":"string","enum":["cat","dog"]},"NewPet":{"type":"object","required":["name","kind"],"properties":{"name":{"type":"string","minLength":1,"maxLength":40},"kind":{"$ref":"Kind"},"age":{"type":"integer","minimum":0,"maximum":40}}}}}"#
+    static let tableText: Swift.String = #"{"o":[{"n":"ListPets","m":"GET","p":"/pets","q":[{"n":"kind","i":"query","r":false,"s":{"$ref":"Kind"}},{"n":"limit","i":"query","r":false,"s":{"type":"integer","minimum":1,"maximum":100}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":0,"x":true,"h":{"X-Rate-Limit-Remaining":"99"}}}},{"n":"CreatePet","m":"POST","p":"/pets","q":[],"b":{"r":true,"t":["application/json"],"s":{"$ref":"NewPet"}},"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"201","r":{"201":{"t":"application/json","b":1},"422":{"t":"application/json","b":2}}},{"n":"GetPet","m":"GET","p":"/pets/{petId}","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":3,"x":true},"404":{"t":"application/json","b":4,"x":true}}},{"n":"DeletePet","m":"DELETE","p":"/pets/{petId}","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"204","r":{"204":{}}},{"n":"ListMyPets","m":"GET","p":"/pets/mine","q":[],"s":"200","r":{"200":{"t":"application/json","b":5}}},{"n":"GetOwner","m":"GET","p":"/owners/{name}","q":[{"n":"name","i":"path","r":true,"s":{"type":"string"}},{"n":"X-Trace","i":"header","r":true,"s":{"type":"string","format":"uuid"}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":6}}}],"s":{"Kind":{"type":"string","enum":["cat","dog"]},"NewPet":{"type":"object","required":["name","kind"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":40,"pattern":"^[A-Z]"},"kind":{"$ref":"Kind"},"age":{"type":"integer","minimum":0,"maximum":40},"weight":{"type":"number","multipleOf":0.5},"toys":{"type":"array","items":{"type":"string"},"uniqueItems":true}}}}}"#
 
     /// The reply bodies the table refers to by index.
     static let replyTexts: [Swift.String] = [

@@ -59,6 +59,10 @@ import FoundationNetworking
         ("bounds", #"{"name":"Rex","kind":"dog","age":41}"#, "41"),
         ("bounds", #"{"name":"","kind":"dog"}"#, "\"\""),
         ("type", #"{"name":"Rex","kind":"dog","age":"old"}"#, "\"old\""),
+        ("pattern", #"{"name":"rex","kind":"dog"}"#, "\"rex\""),
+        ("bounds", #"{"name":"Rex","kind":"dog","weight":2.3}"#, "2.3"),
+        ("unique", #"{"name":"Rex","kind":"dog","toys":["ball","bone","ball"]}"#, "\"ball\""),
+        ("additionalProperties", #"{"name":"Rex","kind":"dog","colour":"brown"}"#, "colour"),
         ("body", "{", "body"),
     ])
     func aBodyThatBreaksTheDocumentFails(rule: String, json: String, value: String) async throws {

@@ -13,21 +13,30 @@ public nonisolated struct NewPet: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var name: Swift.String
     public var kind: Kind
     public var age: Swift.Int?
+    public var weight: Swift.Double?
+    public var toys: [Swift.String]?
 
-    public init(name: Swift.String, kind: Kind, age: Swift.Int? = nil) {
+    public init(
+        name: Swift.String, kind: Kind, age: Swift.Int? = nil, weight: Swift.Double? = nil,
+        toys: [Swift.String]? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.age = age
+        self.weight = weight
+        self.toys = toys
     }
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try PetShopCoding.Reader(decoder, schema: "$.components.schemas.NewPet")
         name = try c.decode("name"); kind = try c.decode("kind"); age = try c.decodeIfPresent("age")
+        weight = try c.decodeIfPresent("weight"); toys = try c.decodeIfPresent("toys")
     }
     public func encode(to encoder: any Swift.Encoder) throws {
         var c = encoder.container(keyedBy: PetShopCoding.Key.self)
         try c.encode(name, forKey: "name"); try c.encode(kind, forKey: "kind")
-        try c.encodeIfPresent(age, forKey: "age")
+        try c.encodeIfPresent(age, forKey: "age"); try c.encodeIfPresent(weight, forKey: "weight")
+        try c.encodeIfPresent(toys, forKey: "toys")
     }
 }
 

@@ -672,11 +672,17 @@ nonisolated extension __FAKE__.Table {
 
     /// The first rule `value` breaks in `schema` (`place` names it in the sentence), or `nil`.
     /// A request (`request`) needs no `readOnly` member.
-    func problem(with value: __FAKE__.JSON, schema: __FAKE__.JSON, at place: Swift.String, request: Swift.Bool, depth: Swift.Int = 0) -> Problem? {
+    /// - Parameter part: whether `schema` is a part of an `allOf`, whose `additionalProperties: false`
+    ///   is not checked: the members the other parts declare would break it (JSON Schema's letter, which
+    ///   servers do not follow).
+    func problem(
+        with value: __FAKE__.JSON, schema: __FAKE__.JSON, at place: Swift.String, request: Swift.Bool, depth: Swift.Int = 0,
+        part: Swift.Bool = false
+    ) -> Problem? {
         let schema = resolve(schema)
         guard depth < 64 else { return nil }
-        for part in schema["allOf"]?.list ?? [] {
-            if let problem = problem(with: value, schema: part, at: place, request: request, depth: depth + 1) { return problem }
+        for allOfPart in schema["allOf"]?.list ?? [] {
+            if let problem = problem(with: value, schema: allOfPart, at: place, request: request, depth: depth + 1, part: true) { return problem }
         }
         for key in ["oneOf", "anyOf"] {
             let options = schema[key]?.list ?? []
@@ -686,7 +692,9 @@ nonisolated extension __FAKE__.Table {
                 return Problem(rule: first.rule, value: first.value, sentence: first.sentence + " (none of its `\(key)` choices fits)")
             }
         }
-        let types = types(of: schema)
+        // A `type` beside a `oneOf`/`anyOf` is the union's to decide, as the generated type reads it
+        // (drf-spectacular writes `type: object` beside a union of a string, a number and an object).
+        let types = schema["oneOf"] == nil && schema["anyOf"] == nil ? types(of: schema) : []
         if value == .null {
             let enumAllows = schema["enum"]?.list.contains(.null) ?? false
             if types.isEmpty || types.contains("null") || enumAllows { return nil }
@@ -714,6 +722,10 @@ nonisolated extension __FAKE__.Table {
             if let format = schema["format"]?.string, !Self.conforms(text, to: format) {
                 return Problem(rule: "format", value: value.text, sentence: "\(place) is \(value.text), not a \(format)")
             }
+            // A pattern Swift's regular expressions cannot read is not checked: no request is refused for it.
+            if let pattern = schema["pattern"]?.string, let expression = try? Swift.Regex(pattern), !text.contains(expression) {
+                return Problem(rule: "pattern", value: value.text, sentence: "\(place) is \(value.text), which does not match the pattern \(pattern)")
+            }
         case .number(let number):
             if types.contains("integer"), !types.contains("number"), number != number.rounded() {
                 return Problem(rule: "type", value: value.text, sentence: "\(place) is \(value.text), not an integer")
@@ -737,12 +749,23 @@ nonisolated extension __FAKE__.Table {
             if schema["format"]?.string == "int32", number < -2_147_483_648 || number > 2_147_483_647 {
                 return Problem(rule: "format", value: value.text, sentence: "\(place) is \(value.text), not an int32")
             }
+            if case .number(let divisor)? = schema["multipleOf"], divisor > 0 {
+                let quotient = number / divisor
+                if quotient.isFinite, Swift.abs(quotient - quotient.rounded()) > 1e-9 * Swift.max(1, Swift.abs(quotient)) {
+                    return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), not a multiple of \(__FAKE__.JSON.number(divisor).text)")
+                }
+            }
         case .array(let items):
             if case .number(let least)? = schema["minItems"], Swift.Double(items.count) < least {
                 return Problem(rule: "bounds", value: "\(items.count) items", sentence: "\(place) has \(items.count) items, fewer than \(__FAKE__.JSON.number(least).text)")
             }
             if case .number(let most)? = schema["maxItems"], Swift.Double(items.count) > most {
                 return Problem(rule: "bounds", value: "\(items.count) items", sentence: "\(place) has \(items.count) items, more than \(__FAKE__.JSON.number(most).text)")
+            }
+            if schema["uniqueItems"] == .bool(true), items.count <= 1_000 {
+                for (index, item) in items.enumerated() where items[..<index].contains(item) {
+                    return Problem(rule: "unique", value: item.text, sentence: "\(place)[\(index)] is \(item.text), which the list already holds (uniqueItems)")
+                }
             }
             if let itemSchema = schema["items"] {
                 for (index, item) in items.enumerated() {
@@ -762,6 +785,8 @@ nonisolated extension __FAKE__.Table {
                     if let problem = problem(with: member, schema: memberSchema, at: "\(place).\(name)", request: request, depth: depth + 1) { return problem }
                 } else if let additional = schema["additionalProperties"], additional.string == nil, case .object = additional {
                     if let problem = problem(with: member, schema: additional, at: "\(place).\(name)", request: request, depth: depth + 1) { return problem }
+                } else if request, !part, schema["additionalProperties"] == .bool(false) {
+                    return Problem(rule: "additionalProperties", value: name, sentence: "\(place) has the member `\(name)`, which the document does not declare (additionalProperties: false)")
                 }
             }
         default:

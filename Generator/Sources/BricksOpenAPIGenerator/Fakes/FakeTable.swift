@@ -26,7 +26,7 @@ struct FakeTable {
     /// The members of a schema a request check reads; the rest (descriptions, examples…) is left out.
     private static let checkedKeys: Set<String> = [
         "type", "enum", "const", "required", "format", "nullable", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-        "minLength", "maxLength", "minItems", "maxItems", "readOnly", "writeOnly",
+        "minLength", "maxLength", "minItems", "maxItems", "readOnly", "writeOnly", "pattern", "multipleOf", "uniqueItems",
     ]
 
     func render() -> Output {

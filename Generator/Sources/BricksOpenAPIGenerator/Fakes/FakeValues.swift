@@ -163,6 +163,10 @@ struct FakeValues {
         var high = object["maximum"].flatMap(Self.double)
         if case .number(let text)? = object["exclusiveMaximum"], let bound = Double(text) { high = bound - 1 }
         if object["exclusiveMaximum"] == .bool(true), let bound = high { high = bound - 1 }
+        // Bounds as wide as Int64's (Django's, on every integer) bound nothing a value near 1 would
+        // cross; taken at their word, the value would be written -9.2e18, which no integer type reads.
+        if let bound = low, abs(bound) >= 9e15 { low = nil }
+        if let bound = high, abs(bound) >= 9e15 { high = nil }
         var value = low ?? 1
         if let high, value > high { value = high }
         if integer || value == value.rounded() {
