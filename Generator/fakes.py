@@ -19,7 +19,9 @@ def harness(sources, module):
     json_types = set()
     for path in sources.rglob("*.swift"):
         for match in re.finditer(r"^(?:public )?nonisolated struct (\w+): ([^{]*)\{", path.read_text(), re.M):
-            if "JSONResponseType" in match.group(2).split(", "):
+            # The bricks are written qualified (`Bricks.JSONResponseType`) since generated code names
+            # every library type so.
+            if "JSONResponseType" in [brick.strip().split(".")[-1] for brick in match.group(2).split(",")]:
                 json_types.add(match.group(1))
     text = fake.read_text()
     names = re.findall(r'\{"n":"(\w+)"', re.search(r"static let tableText: Swift\.String = (#+)\"(.*)\"\1$", text, re.M).group(2))
@@ -38,7 +40,7 @@ def harness(sources, module):
         "    /// The operations of the table, those checked (JSON replies), and the failures (name: error).",
         "    @available(*, deprecated)",
         "    public static func run() -> (operations: Int, checked: Int, failures: [String]) {",
-        "        var failures: [String] = []",
+        f"        {'var' if checked else 'let'} failures: [String] = []",
         f"        let operations = {api}Fake.table.operations.count",
     ]
     for name in checked:
