@@ -101,11 +101,6 @@ extension OperationNaming {
         }
     }
 
-    /// The literal segments of a path: `api`, `projects`, `members` of `/api/projects/{id}/members/`.
-    private static func literalSegments(_ path: String) -> [String] {
-        path.split(separator: "/").filter { !$0.contains("{") }.map(String.init)
-    }
-
     /// The literal segments directly followed by a parameter: `projects` of `/api/projects/{id}/`.
     private static func segmentsFollowedByParameter(_ path: String) -> Set<String> {
         let parts = path.split(separator: "/")

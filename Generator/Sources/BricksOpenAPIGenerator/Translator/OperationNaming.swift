@@ -59,7 +59,12 @@ enum OperationNaming {
     /// The words of a path's segments that are not parameters: `work_pools queues` of
     /// `/work_pools/{name}/queues`.
     static func literalWords(_ path: String) -> String {
-        path.split(separator: "/").filter { !$0.contains("{") }.joined(separator: " ")
+        literalSegments(path).joined(separator: " ")
+    }
+
+    /// The literal segments of a path: `api`, `projects`, `members` of `/api/projects/{id}/members/`.
+    static func literalSegments(_ path: String) -> [String] {
+        path.split(separator: "/").filter { !$0.contains("{") }.map(String.init)
     }
 
     /// The function part of a FastAPI-generated id (`read_flow` of `read_flow_flows__id__get` for
