@@ -33,10 +33,12 @@ import FoundationNetworking
         let owner = try await session.send(GetOwner(name: "ann", xTrace: "00000000-0000-4000-8000-000000000001"))
         #expect(owner.since == Date(timeIntervalSince1970: 1_767_225_600))
         try await session.send(DeletePet(petId: 7))
+        try await session.send(VotePet(petId: 7, body: .init(score: 5, mood: .happy, tags: ["a", "b"])))
+        try await session.send(PutPetPhoto(petId: 7, parts: Self.photo(caption: "Tom asleep")))
         // A literal path wins over a template of the same shape, and needs no credential.
         _ = try await Session(transport: fake).send(ListMyPets())
         #expect(await fake.callCount(of: GetPet.self) == 1)
-        #expect(await fake.calls.count == 6)
+        #expect(await fake.calls.count == 8)
         #expect(await fake.calls(of: ListMyPets.self).first?.head.path == "/v1/pets/mine")
     }
 
@@ -72,6 +74,37 @@ import FoundationNetworking
         #expect(violation.rule == rule)
         #expect(violation.value == value)
         #expect(violation.description.contains("CreatePet"))
+    }
+
+    /// A form's fields and a multipart body's text parts are read as their members' schemas read
+    /// a parameter; a file part is only counted.
+    @Test func formAndMultipartFieldsThatBreakTheDocumentFail() async throws {
+        let fake = PetShopFake()
+        let vote = { (json: String) in RawVote(body: Data(json.utf8)) }
+        #expect(try await Self.violation(of: vote("mood=happy"), on: fake).rule == "required")
+        let bounds = try await Self.violation(of: vote("score=6"), on: fake)
+        #expect(bounds.rule == "bounds")
+        #expect(bounds.value == "6")
+        #expect(bounds.description.contains("the body's member `score` is 6, above the maximum 5"))
+        #expect(try await Self.violation(of: vote("score=2&mood=angry"), on: fake).rule == "enum")
+        #expect(try await Self.violation(of: vote("score=two"), on: fake).rule == "type")
+        #expect(try await Self.violation(of: vote("score=2&tags=waytoolong"), on: fake).rule == "bounds")
+        // Percent-encoding and `+` are read as a form writes them.
+        try await Self.session(fake).send(vote("score=3&mood=%68appy&tags=a+b"))
+
+        let noCaption = try await Self.violation(of: PutPetPhoto(petId: 7, parts: [Self.photo(caption: "")[0]]), on: fake)
+        #expect(noCaption.rule == "required")
+        #expect(noCaption.value == "caption")
+        #expect(try await Self.violation(of: PutPetPhoto(petId: 7, parts: Self.photo(caption: String(repeating: "z", count: 21))), on: fake).rule == "bounds")
+        let stars = Self.photo(caption: "Tom") + [.text(name: "stars", value: "0")]
+        #expect(try await Self.violation(of: PutPetPhoto(petId: 7, parts: stars), on: fake).rule == "bounds")
+        #expect(try await Self.violation(of: RawPhoto(body: Data("no parts here".utf8)), on: fake).rule == "body")
+    }
+
+    /// A photo's parts: the file, and its caption.
+    static func photo(caption: String) -> [MultipartFormPart] {
+        [MultipartFormPart(name: "photo", filename: "tom.png", contentType: "image/png", data: Data([0x89, 0x50, 0x4E, 0x47, 13, 10, 0x2D, 0x2D])),
+         .text(name: "caption", value: caption)]
     }
 
     @Test func parametersAndCredentialsThatBreakTheDocumentFail() async throws {
@@ -139,6 +172,20 @@ struct RawCreatePet: PetShopAPI, POSTRequestType, DataBodyRequestType, JSONRespo
     let body: Data
     var contentType: String? { "application/json" }
     var path: String { "/pets" }
+}
+
+/// `POST /pets/{id}/votes` with a form body as it is.
+struct RawVote: PetShopAPI, POSTRequestType, DataBodyRequestType, EmptyResponseType {
+    let body: Data
+    var contentType: String? { "application/x-www-form-urlencoded" }
+    var path: String { "/pets/7/votes" }
+}
+
+/// `PUT /pets/{id}/photo` with a body that claims to be multipart.
+struct RawPhoto: PetShopAPI, PUTRequestType, DataBodyRequestType, EmptyResponseType {
+    let body: Data
+    var contentType: String? { "multipart/form-data; boundary=\"xyz\"" }
+    var path: String { "/pets/7/photo" }
 }
 
 struct FakeTestFailure: Error {

@@ -72,3 +72,64 @@ public nonisolated struct ListPets: PetShopAPI, Bricks.GETRequestType, Bricks.JS
         return items
     }
 }
+
+/// `PUT /pets/{petId}/photo`
+public nonisolated struct PutPetPhoto: PetShopAPI, Bricks.PUTRequestType, Bricks.MultipartFormBodyRequestType, Bricks.EmptyResponseType, Swift.Sendable {
+    public let petId: Swift.Int64
+    /// The parts of the multipart form.
+    public let parts: [Bricks.MultipartFormPart]
+
+    public init(petId: Swift.Int64, parts: [Bricks.MultipartFormPart]) {
+        self.petId = petId
+        self.parts = parts
+    }
+
+    public var pathSegments: [Swift.String] { ["pets", Swift.String(petId), "photo"] }
+}
+
+/// `POST /pets/{petId}/votes`
+public nonisolated struct VotePet: PetShopAPI, Bricks.POSTRequestType, Bricks.FormURLEncodedBodyRequestType, Bricks.EmptyResponseType, Swift.Sendable {
+
+    public struct Body: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public struct Mood: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var rawValue: Swift.String
+            public init(rawValue: Swift.String) { self.rawValue = rawValue }
+            public static let happy = Mood(rawValue: "happy")
+            public static let sad = Mood(rawValue: "sad")
+        }
+
+        public var score: Swift.Int
+        public var mood: Mood?
+        public var tags: [Swift.String]?
+
+        public init(score: Swift.Int, mood: Mood? = nil, tags: [Swift.String]? = nil) {
+            self.score = score
+            self.mood = mood
+            self.tags = tags
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let c = try PetShopCoding.Reader(decoder, schema: "$.paths['/pets/{petId}/votes'].post.requestBody.content['application/x-www-form-urlencoded'].schema")
+            score = try c.decode("score"); mood = try c.decodeIfPresent("mood"); tags = try c.decodeIfPresent("tags")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var c = encoder.container(keyedBy: PetShopCoding.Key.self)
+            try c.encode(score, forKey: "score"); try c.encodeIfPresent(mood, forKey: "mood")
+            try c.encodeIfPresent(tags, forKey: "tags")
+        }
+    }
+
+    public let petId: Swift.Int64
+    /// The request body.
+    public let body: Body
+
+    public init(petId: Swift.Int64, body: Body) {
+        self.petId = petId
+        self.body = body
+    }
+
+    public var pathSegments: [Swift.String] { ["pets", Swift.String(petId), "votes"] }
+
+    /// Nested values as `key[inner]=value`, lists as `key[0]=value` (a list of objects as `key[0][inner]=value`).
+    public var formEncoder: Bricks.QueryEncoder { Bricks.QueryEncoder(arrayEncoding: .indexed) }
+}

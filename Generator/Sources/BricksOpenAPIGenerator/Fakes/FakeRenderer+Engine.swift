@@ -155,25 +155,26 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
             return try Self.response(status: 404, contentType: "text/plain", headers: [], body: Foundation.Data(), head: head)
         }
         let operation = match.operation
-        let wait = delays[operation.name] ?? delay
+        // The steering is looked up only when a test set some (a fake is benchmarked against a stub).
+        let wait = delays.isEmpty ? delay : delays[operation.name] ?? delay
         if wait > .zero { try await _Concurrency.Task.sleep(for: wait) }
-        if let failure = failures[operation.name] { throw failure }
+        if !failures.isEmpty, let failure = failures[operation.name] { throw failure }
         if checksRequests {
             try Checker(table: Self.table, operation: operation, head: head, body: sent, parameters: match.parameters).check()
         }
-        if let override = overrides[operation.name] {
+        if !overrides.isEmpty, let override = overrides[operation.name] {
             return try Self.response(status: override.status, contentType: "application/json", headers: [], body: override.body, head: head)
         }
         if remembers, let remembered = remember(head: head, operation: operation, parameters: match.parameters, body: sent) {
             return try Self.response(status: remembered.status, contentType: "application/json", headers: [], body: remembered.body, head: head)
         }
-        let status = statuses[operation.name] ?? Swift.Int(operation.success) ?? 200
+        let status = (statuses.isEmpty ? nil : statuses[operation.name]) ?? Swift.Int(operation.success) ?? 200
         let reply = operation.reply(for: status)
         var body = reply?.body.map { Self.replyBodies[$0] } ?? Foundation.Data()
         if head.method == .head || status == 204 || status == 304 { body = Foundation.Data() }
-        var headers = (reply?.headers ?? [:]).sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        var headers = reply?.headers ?? []
         // A `Link` whose next page would be asked for again and again: a page already asked for ends the list.
-        if head.queryItems.contains(where: { $0.name == "page" || $0.name == "cursor" }) {
+        if reply?.links == true, head.queryItems.contains(where: { $0.name == "page" || $0.name == "cursor" }) {
             headers.removeAll { $0.name.lowercased() == "link" }
         }
         return try Self.response(status: status, contentType: reply?.contentType, headers: headers, body: body, head: head)
@@ -243,12 +244,16 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
 
     /// The request's path without the base URL's (`/v2/pets/1` → `/pets/1`).
     private nonisolated static func relativePath(_ path: Swift.String) -> Swift.String {
-        let base = Foundation.URL(string: __CODING__.baseURL)?.path ?? ""
-        let trimmed = base.hasSuffix("/") ? Swift.String(base.dropLast()) : base
-        guard !trimmed.isEmpty, path.hasPrefix(trimmed) else { return path }
-        let rest = Swift.String(path.dropFirst(trimmed.count))
+        guard !basePath.isEmpty, path.hasPrefix(basePath) else { return path }
+        let rest = Swift.String(path.dropFirst(basePath.count))
         return rest.isEmpty || rest.hasPrefix("/") ? rest : path
     }
+
+    /// The base URL's path without its last `/` (`/v2`), read once.
+    private nonisolated static let basePath: Swift.String = {
+        let base = Foundation.URL(string: __CODING__.baseURL)?.path ?? ""
+        return base.hasSuffix("/") ? Swift.String(base.dropLast()) : base
+    }()
 
     private nonisolated static func response(
         status: Swift.Int, contentType: Swift.String?, headers: [(name: Swift.String, value: Swift.String)], body: Foundation.Data,
@@ -334,12 +339,50 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
         }
     }
 
-    /// The operations and schemas of the document, as the generator wrote them down.
+    /// The operations and schemas of the document, as the generator wrote them down, prepared once
+    /// into what a check reads: no member of a schema is looked up by name while a request is checked.
     nonisolated struct Table: Swift.Sendable {
         struct Reply: Swift.Sendable {
             var body: Swift.Int?
             var contentType: Swift.String?
-            var headers: [Swift.String: Swift.String]
+            /// The declared header fields that have an example, sorted by name.
+            var headers: [(name: Swift.String, value: Swift.String)]
+            /// Whether a `Link` field is among them.
+            var links: Swift.Bool
+        }
+
+        /// A parameter of an operation, as its check reads it.
+        struct Parameter: Swift.Sendable {
+            var name: Swift.String
+            /// `path`, `query`, `header` or `cookie`.
+            var place: Swift.String
+            var required: Swift.Bool
+            /// The schema of one value: the item's for a list.
+            var rule: Rule
+            /// Whether the parameter is a list.
+            var isList: Swift.Bool
+            /// Whether its values are checked: not an object (a `deepObject` and the like), not a path
+            /// parameter in `label` or `matrix` style.
+            var isChecked: Swift.Bool
+            /// The separator of a list written as one value (a path or header list, a query list
+            /// with `explode: false`), or `nil`.
+            var separator: Swift.Character?
+        }
+
+        /// The request body an operation declares.
+        struct Body: Swift.Sendable {
+            var required: Swift.Bool
+            /// The media types, without parameters, lowercased.
+            var mediaTypes: [Swift.String]
+            /// The schema of a JSON body, and of a form's or a multipart body's fields.
+            var rule: Rule?
+            var formRule: Rule?
+        }
+
+        /// Where one credential of a security requirement goes: `header`, `query` or `cookie`.
+        struct Credential: Swift.Sendable {
+            var place: Swift.String
+            var name: Swift.String?
         }
 
         struct Operation: Swift.Sendable {
@@ -348,9 +391,13 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
             var path: Swift.String
             var success: Swift.String
             var replies: [Swift.String: Reply]
-            var parameters: [JSON]
-            var body: JSON?
-            var security: [JSON]?
+            var parameters: [Parameter]
+            var body: Body?
+            /// The alternatives of the security requirement, each a list of credentials that go together.
+            var security: [[Credential]]
+            /// Whether a check reads the query or the cookies.
+            var readsQuery: Swift.Bool
+            var readsCookies: Swift.Bool
             /// The path template's segments, each literal text and `{name}` pieces.
             var segments: [[Piece]]
             /// How many literal characters the template has: the more, the better a match.
@@ -368,28 +415,35 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
         }
 
         var operations: [Operation]
-        var schemas: [Swift.String: JSON]
+        /// The document's named schemas, a `$ref` being an index into them.
+        var rules: [Rule]
         /// The operations by method, for matching.
         var byMethod: [Swift.String: [Swift.Int]]
 
         init(text: Swift.String) {
             let root = (try? Foundation.JSONDecoder().decode(JSON.self, from: Foundation.Data(text.utf8))) ?? .null
-            var schemas: [Swift.String: JSON] = [:]
-            if case .object(let members)? = root["s"] { schemas = members }
-            self.schemas = schemas
+            var schemas: [(name: Swift.String, schema: JSON)] = []
+            if case .object(let members)? = root["s"] { schemas = members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+            var names: [Swift.String: Swift.Int] = [:]
+            for (index, entry) in schemas.enumerated() { names[entry.name] = index }
+            let rules = schemas.map { Rule($0.schema, names: names) }
+            self.rules = rules
             var operations: [Operation] = []
             var byMethod: [Swift.String: [Swift.Int]] = [:]
             for entry in root["o"]?.list ?? [] {
                 var replies: [Swift.String: Reply] = [:]
                 if case .object(let members)? = entry["r"] {
                     for (status, reply) in members {
-                        var headers: [Swift.String: Swift.String] = [:]
+                        var headers: [(name: Swift.String, value: Swift.String)] = []
                         if case .object(let fields)? = reply["h"] {
-                            for (name, value) in fields { headers[name] = value.string }
+                            for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+                                if let value = value.string { headers.append((name, value)) }
+                            }
                         }
                         var body: Swift.Int?
                         if case .number(let index)? = reply["b"] { body = Swift.Int(exactly: index) }
-                        replies[status] = Reply(body: body, contentType: reply["t"]?.string, headers: headers)
+                        let links = headers.contains { $0.name.lowercased() == "link" }
+                        replies[status] = Reply(body: body, contentType: reply["t"]?.string, headers: headers, links: links)
                     }
                 }
                 let path = entry["p"]?.string ?? ""
@@ -398,15 +452,45 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
                     if case .literal(let text) = piece { return count + text.count }
                     return count
                 }
+                let parameters = (entry["q"]?.list ?? []).compactMap { Self.parameter($0, names: names, rules: rules) }
+                var body: Body?
+                if let declared = entry["b"] {
+                    body = Body(
+                        required: declared["r"] == .bool(true),
+                        mediaTypes: (declared["t"]?.list ?? []).compactMap(\.string).map(Checker.mediaType),
+                        rule: declared["s"].map { Rule($0, names: names) }, formRule: declared["f"].map { Rule($0, names: names) })
+                }
+                let security = (entry["a"]?.list ?? []).map { alternative in
+                    alternative.list.map { Credential(place: $0["i"]?.string ?? "", name: $0["n"]?.string) }
+                }
+                let places = parameters.map(\.place) + security.joined().map(\.place)
                 let operation = Operation(
                     name: entry["n"]?.string ?? "", method: entry["m"]?.string ?? "", path: path, success: entry["s"]?.string ?? "200",
-                    replies: replies, parameters: entry["q"]?.list ?? [], body: entry["b"], security: entry["a"]?.list,
+                    replies: replies, parameters: parameters, body: body, security: security,
+                    readsQuery: places.contains("query"), readsCookies: places.contains("cookie"),
                     segments: segments, literalCount: literalCount)
                 byMethod[operation.method, default: []].append(operations.count)
                 operations.append(operation)
             }
             self.operations = operations
             self.byMethod = byMethod
+        }
+
+        /// A parameter of the table (`n` name, `i` place, `r` required, `s` schema, `y` style,
+        /// `e` explode), prepared.
+        private static func parameter(_ entry: JSON, names: [Swift.String: Swift.Int], rules: [Rule]) -> Parameter? {
+            guard let name = entry["n"]?.string, let place = entry["i"]?.string else { return nil }
+            let style = entry["y"]?.string ?? (place == "query" || place == "cookie" ? "form" : "simple")
+            let schema = Rule(entry["s"] ?? .object([:]), names: names)
+            let resolved = Rule.resolve(schema, in: rules)
+            let isList = resolved.types.contains("array")
+            let item = isList ? Rule.resolve(resolved.items ?? Rule(.object([:]), names: [:]), in: rules) : resolved
+            let isOne = isList && (entry["e"] == .bool(false) || place != "query")
+            let separator: Swift.Character? = isOne ? (style == "pipeDelimited" ? "|" : style == "spaceDelimited" ? " " : ",") : nil
+            let isChecked = (isList || !resolved.types.contains("object")) && (place != "path" || style == "simple")
+            return Parameter(
+                name: name, place: place, required: entry["r"] == .bool(true), rule: item, isList: isList, isChecked: isChecked,
+                separator: separator)
         }
 
         /// `{owner}.{ext}` → the parameter `owner`, the literal `.`, the parameter `ext`.
@@ -425,42 +509,147 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
         /// The operation whose method and path template match, the one with the most literal
         /// text when several do, and the path parameters' values (percent-decoded).
         func match(method: Swift.String, path: Swift.String) -> (operation: Operation, parameters: [Swift.String: Swift.String])? {
-            let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(Swift.String.init)
-            var best: (operation: Operation, parameters: [Swift.String: Swift.String])?
-            for index in byMethod[method] ?? [] {
-                let operation = operations[index]
-                guard operation.segments.count == segments.count else { continue }
-                var parameters: [Swift.String: Swift.String] = [:]
-                var matched = true
-                for (pieces, segment) in zip(operation.segments, segments) where !Self.match(pieces, segment, into: &parameters) {
-                    matched = false
-                    break
-                }
-                if matched, best.map({ operation.literalCount > $0.operation.literalCount }) ?? true {
-                    best = (operation, parameters)
-                }
+            guard let candidates = byMethod[method] else { return nil }
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            var best: Swift.Int?
+            for index in candidates where operations[index].segments.count == segments.count {
+                if let best, operations[best].literalCount >= operations[index].literalCount { continue }
+                var ignored: [Swift.String: Swift.String]?
+                if Self.bind(operations[index].segments, segments, into: &ignored) { best = index }
             }
-            return best
+            guard let best else { return nil }
+            var parameters: [Swift.String: Swift.String]? = [:]
+            guard Self.bind(operations[best].segments, segments, into: &parameters), let parameters else { return nil }
+            return (operations[best], parameters)
         }
 
-        private static func match(_ pieces: [Piece], _ segment: Swift.String, into parameters: inout [Swift.String: Swift.String]) -> Swift.Bool {
-            var rest = Swift.Substring(segment)
-            for (index, piece) in pieces.enumerated() {
-                switch piece {
-                case .literal(let text):
-                    guard rest.hasPrefix(text) else { return false }
-                    rest = rest.dropFirst(text.count)
-                case .parameter(let name):
-                    var value = rest
-                    if index + 1 < pieces.count, case .literal(let next) = pieces[index + 1] {
-                        guard let range = rest.range(of: next) else { return false }
-                        value = rest[..<range.lowerBound]
+        /// Whether `segments` fit the template's, with the parameters' values put into `parameters`
+        /// unless it is `nil` (a first pass only asks whether they fit).
+        private static func bind(
+            _ template: [[Piece]], _ segments: Swift.ArraySlice<Swift.Substring>, into parameters: inout [Swift.String: Swift.String]?
+        ) -> Swift.Bool {
+            for (pieces, segment) in zip(template, segments) {
+                var rest = segment
+                for (index, piece) in pieces.enumerated() {
+                    switch piece {
+                    case .literal(let text):
+                        guard rest.hasPrefix(text) else { return false }
+                        rest = rest.dropFirst(text.count)
+                    case .parameter(let name):
+                        var value = rest
+                        if index + 1 < pieces.count, case .literal(let next) = pieces[index + 1] {
+                            guard let range = rest.firstRange(of: next) else { return false }
+                            value = rest[..<range.lowerBound]
+                        }
+                        rest = rest[value.endIndex...]
+                        if parameters != nil {
+                            let text = Swift.String(value)
+                            parameters?[name] = text.contains("%") ? (text.removingPercentEncoding ?? text) : text
+                        }
                     }
-                    rest = rest[value.endIndex...]
-                    parameters[name] = Swift.String(value).removingPercentEncoding ?? Swift.String(value)
                 }
+                if !rest.isEmpty { return false }
             }
-            return rest.isEmpty
+            return true
+        }
+    }
+
+    /// A schema of the table, read once into what a check asks of it.
+    nonisolated final class Rule: Swift.Sendable {
+        /// A `$ref`: the index of the named rule it stands for.
+        let reference: Swift.Int?
+        /// `type`, with `null` when `nullable`.
+        let types: [Swift.String]
+        /// `oneOf` and `anyOf`, each with its choices; a `type` beside them is theirs to decide.
+        let unions: [(key: Swift.String, choices: [Rule])]
+        let allOf: [Rule]
+        /// `enum`, when it lists values.
+        let values: [JSON]?
+        let constant: JSON?
+        let format: Swift.String?
+        let pattern: Swift.String?
+        let minLength: Swift.Double?
+        let maxLength: Swift.Double?
+        let minimum: Swift.Double?
+        let maximum: Swift.Double?
+        /// OpenAPI 3.0's `exclusiveMinimum: true` and 3.1's number.
+        let excludesMinimum: Swift.Bool
+        let exclusiveMinimum: Swift.Double?
+        let excludesMaximum: Swift.Bool
+        let exclusiveMaximum: Swift.Double?
+        let multipleOf: Swift.Double?
+        let minItems: Swift.Double?
+        let maxItems: Swift.Double?
+        let uniqueItems: Swift.Bool
+        let items: Rule?
+        let properties: [Swift.String: Rule]
+        let required: [Swift.String]
+        /// `additionalProperties` as a schema, or `false` (`isClosed`).
+        let additional: Rule?
+        let isClosed: Swift.Bool
+        let readOnly: Swift.Bool
+
+        init(_ schema: JSON, names: [Swift.String: Swift.Int]) {
+            func number(_ key: Swift.String) -> Swift.Double? {
+                if case .number(let value)? = schema[key] { return value }
+                return nil
+            }
+            func rules(_ key: Swift.String) -> [Rule] { (schema[key]?.list ?? []).map { Rule($0, names: names) } }
+            reference = schema["$ref"]?.string.flatMap { names[$0] }
+            var types: [Swift.String] = []
+            switch schema["type"] {
+            case .string(let type)?: types = [type]
+            case .array(let list)?: types = list.compactMap(\.string)
+            default: break
+            }
+            if schema["nullable"] == .bool(true) { types.append("null") }
+            self.types = types
+            unions = ["oneOf", "anyOf"].compactMap { key in
+                let choices = rules(key)
+                return choices.isEmpty ? nil : (key, choices)
+            }
+            allOf = rules("allOf")
+            values = schema["enum"].map(\.list).flatMap { $0.isEmpty ? nil : $0 }
+            constant = schema["const"]
+            format = schema["format"]?.string
+            pattern = schema["pattern"]?.string
+            minLength = number("minLength")
+            maxLength = number("maxLength")
+            minimum = number("minimum")
+            maximum = number("maximum")
+            excludesMinimum = schema["exclusiveMinimum"] == .bool(true)
+            exclusiveMinimum = number("exclusiveMinimum")
+            excludesMaximum = schema["exclusiveMaximum"] == .bool(true)
+            exclusiveMaximum = number("exclusiveMaximum")
+            multipleOf = number("multipleOf").flatMap { $0 > 0 ? $0 : nil }
+            minItems = number("minItems")
+            maxItems = number("maxItems")
+            uniqueItems = schema["uniqueItems"] == .bool(true)
+            items = schema["items"].map { Rule($0, names: names) }
+            var properties: [Swift.String: Rule] = [:]
+            if case .object(let declared)? = schema["properties"] {
+                for (name, property) in declared { properties[name] = Rule(property, names: names) }
+            }
+            self.properties = properties
+            required = (schema["required"]?.list ?? []).compactMap(\.string)
+            if case .object? = schema["additionalProperties"] {
+                additional = schema["additionalProperties"].map { Rule($0, names: names) }
+            } else {
+                additional = nil
+            }
+            isClosed = schema["additionalProperties"] == .bool(false)
+            readOnly = schema["readOnly"] == .bool(true)
+        }
+
+        /// The rule a `$ref` stands for, followed.
+        static func resolve(_ rule: Rule, in rules: [Rule]) -> Rule {
+            var rule = rule
+            var hops = 0
+            while let index = rule.reference, rules.indices.contains(index), hops < 32 {
+                rule = rules[index]
+                hops += 1
+            }
+            return rule
         }
     }
 
@@ -473,16 +662,19 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
         let parameters: [Swift.String: Swift.String]
 
         func check() throws {
-            try checkParameters()
+            // The query and the cookies are read once, and only by an operation that has some.
+            let query = operation.readsQuery ? head.queryItems : []
+            let cookies = operation.readsCookies ? Self.cookies(head) : [:]
+            try checkParameters(query: query, cookies: cookies)
             try checkBody()
-            try checkSecurity()
+            try checkSecurity(query: query, cookies: cookies)
         }
 
         private func fail(_ rule: Swift.String, _ value: Swift.String, _ sentence: Swift.String) -> Violation {
             __FAKE__.violation("\(operation.name) (\(operation.method) \(operation.path))", rule, value, sentence)
         }
 
-        private var cookies: [Swift.String: Swift.String] {
+        private static func cookies(_ head: Bricks.RequestHead) -> [Swift.String: Swift.String] {
             var cookies: [Swift.String: Swift.String] = [:]
             for pair in (head.headerFields.combinedValue(for: "Cookie") ?? "").split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
@@ -492,71 +684,48 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
             return cookies
         }
 
-        private func checkParameters() throws {
-            let query = head.queryItems
+        private func checkParameters(query: [Foundation.URLQueryItem], cookies: [Swift.String: Swift.String]) throws {
             for parameter in operation.parameters {
-                guard let name = parameter["n"]?.string, let place = parameter["i"]?.string else { continue }
-                let required = parameter["r"] == .bool(true)
-                let schema = parameter["s"] ?? .object([:])
+                let name = parameter.name
                 var values: [Swift.String] = []
-                switch place {
+                switch parameter.place {
                 case "path":
                     let value = parameters[name] ?? ""
                     if value.isEmpty { throw fail("required", name, "the path parameter `\(name)` is empty") }
-                    let style = parameter["y"]?.string ?? "simple"
-                    if style == "simple" { values = [value] }
+                    values = [value]
                 case "query":
                     let items = query.filter { $0.name == name }
-                    let nested = query.contains { $0.name.hasPrefix(name + "[") }
-                    if items.isEmpty && !nested {
-                        if required { throw fail("required", name, "the query parameter `\(name)` is required and missing") }
+                    // `filter[name]=…` is the parameter `filter`'s too (a `deepObject`).
+                    if items.isEmpty && !query.contains(where: { $0.name.hasPrefix(name) && $0.name.dropFirst(name.count).hasPrefix("[") }) {
+                        if parameter.required { throw fail("required", name, "the query parameter `\(name)` is required and missing") }
                         continue
                     }
                     values = items.compactMap(\.value)
                 case "header":
                     guard let value = head.headerFields.combinedValue(for: name) else {
-                        if required { throw fail("required", name, "the header `\(name)` is required and missing") }
+                        if parameter.required { throw fail("required", name, "the header `\(name)` is required and missing") }
                         continue
                     }
                     values = [value]
                 case "cookie":
                     guard let value = cookies[name] else {
-                        if required { throw fail("required", name, "the cookie `\(name)` is required and missing") }
+                        if parameter.required { throw fail("required", name, "the cookie `\(name)` is required and missing") }
                         continue
                     }
                     values = [value]
                 default:
                     continue
                 }
-                let resolved = table.resolve(schema)
-                let isList = types(of: resolved).contains("array")
-                let itemSchema = isList ? table.resolve(resolved["items"] ?? .object([:])) : resolved
-                if isList && parameter["e"] == .bool(false) || isList && place != "query" {
-                    let separator: Swift.Character = parameter["y"]?.string == "pipeDelimited" ? "|" : parameter["y"]?.string == "spaceDelimited" ? " " : ","
+                guard parameter.isChecked else { continue }
+                if let separator = parameter.separator {
                     values = values.flatMap { $0.split(separator: separator, omittingEmptySubsequences: false).map(Swift.String.init) }
                 }
-                guard isList || types(of: resolved).allSatisfy({ $0 != "object" }) else { continue }
                 for text in values {
-                    let value = scalar(text, for: itemSchema)
-                    if let problem = table.problem(with: value, schema: itemSchema, at: "`\(name)`", request: true) {
-                        throw fail(problem.rule, text, "the \(place) parameter " + problem.sentence)
+                    if let problem = table.problem(with: table.scalar(text, for: parameter.rule), rule: parameter.rule, request: true) {
+                        throw fail(problem.rule, text, "the \(parameter.place) parameter " + problem.sentence(at: "`\(name)`"))
                     }
                 }
             }
-        }
-
-        private func types(of schema: JSON) -> [Swift.String] {
-            table.types(of: schema)
-        }
-
-        /// A parameter's text as the JSON value its schema reads: a number, a boolean, or text.
-        private func scalar(_ text: Swift.String, for schema: JSON) -> JSON {
-            let kinds = types(of: schema)
-            if kinds.contains("integer") || kinds.contains("number"), let number = Swift.Double(text) { return .number(number) }
-            if kinds.contains("boolean"), text == "true" || text == "false" { return .bool(text == "true") }
-            if kinds.contains("null"), text == "null" { return .null }
-            if kinds.isEmpty || kinds.contains("string") { return .string(text) }
-            return .string(text)
         }
 
         private func checkBody() throws {
@@ -565,54 +734,75 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
                 return
             }
             guard let body else {
-                if declared["r"] == .bool(true) { throw fail("body", "body", "the request body is required and missing") }
+                if declared.required { throw fail("body", "body", "the request body is required and missing") }
                 return
             }
-            let sent = Self.mediaType(head.headerFields.combinedValue(for: "Content-Type") ?? "")
-            let types = (declared["t"]?.list ?? []).compactMap(\.string).map(Self.mediaType)
-            let accepted = types.isEmpty || types.contains { type in
+            let contentType = head.headerFields.combinedValue(for: "Content-Type") ?? ""
+            let sent = Self.mediaType(contentType)
+            let accepted = declared.mediaTypes.isEmpty || declared.mediaTypes.contains { type in
                 type == sent || type == "*/*" || (type.hasSuffix("/*") && sent.hasPrefix(type.dropLast()))
                     || (Self.isJSON(type) && Self.isJSON(sent))
             }
             if !accepted {
-                throw fail("media type", sent, "the body's media type `\(sent)` is not one the document declares (\(types.joined(separator: ", ")))")
+                throw fail(
+                    "media type", sent,
+                    "the body's media type `\(sent)` is not one the document declares (\(declared.mediaTypes.joined(separator: ", ")))")
             }
-            guard let schema = declared["s"] else { return }
-            let value: JSON
-            if Self.isJSON(sent) {
-                guard let decoded = try? Foundation.JSONDecoder().decode(JSON.self, from: body) else {
+            if Self.isJSON(sent), let rule = declared.rule {
+                guard let value = try? Foundation.JSONDecoder().decode(JSON.self, from: body) else {
                     throw fail("body", "body", "the body is not JSON")
                 }
-                value = decoded
-            } else if sent == "application/x-www-form-urlencoded" {
-                // Form fields are text: only the required members are checked.
-                var members: [Swift.String: JSON] = [:]
-                for pair in Swift.String(decoding: body, as: Swift.UTF8.self).split(separator: "&") {
-                    let name = pair.split(separator: "=", maxSplits: 1).first.map(Swift.String.init) ?? ""
-                    let key = (name.removingPercentEncoding ?? name).split(separator: "[").first.map(Swift.String.init) ?? name
-                    members[key] = .string("")
+                if let problem = table.problem(with: value, rule: rule, request: true) {
+                    throw fail(problem.rule, problem.value, problem.sentence(at: "the body"))
                 }
-                let resolved = table.resolve(schema)
-                for required in (resolved["required"]?.list ?? []).compactMap(\.string) where members[required] == nil {
-                    throw fail("required", required, "the body's member `\(required)` is required and missing")
+            } else if sent == "application/x-www-form-urlencoded", let rule = declared.formRule {
+                try checkFields(Self.formFields(body), rule: rule)
+            } else if sent == "multipart/form-data", let rule = declared.formRule {
+                guard let boundary = Self.parameter("boundary", of: contentType), let fields = Self.multipartFields(body, boundary: boundary) else {
+                    throw fail("body", "body", "the body is not multipart/form-data with the boundary its Content-Type names")
                 }
-                return
-            } else {
-                return
-            }
-            if let problem = table.problem(with: value, schema: schema, at: "the body", request: true) {
-                throw fail(problem.rule, problem.value, problem.sentence)
+                try checkFields(fields, rule: rule)
             }
         }
 
-        private func checkSecurity() throws {
-            guard let alternatives = operation.security, !alternatives.isEmpty else { return }
-            let query = head.queryItems
-            let cookies = self.cookies
+        /// A form's or a multipart body's fields against the body's schema: required members, and
+        /// each text field read as its member's schema reads a parameter (a file is only counted).
+        /// A field named `a[b]` is the member `a`'s, and not checked further.
+        private func checkFields(_ fields: [(name: Swift.String, text: Swift.String?)], rule: Rule) throws {
+            let object = table.objectRules(rule)
+            var seen: Swift.Set<Swift.String> = []
+            for field in fields {
+                let member = field.name.split(separator: "[", maxSplits: 1).first.map(Swift.String.init) ?? field.name
+                seen.insert(member)
+                guard let property = object.properties[member] else {
+                    if object.isClosed {
+                        throw fail(
+                            "additionalProperties", member,
+                            "the body has the member `\(member)`, which the document does not declare (additionalProperties: false)")
+                    }
+                    continue
+                }
+                guard member == field.name, let text = field.text else { continue }
+                let resolved = Rule.resolve(property, in: table.rules)
+                let itemRule = resolved.types.contains("array") ? Rule.resolve(resolved.items ?? resolved, in: table.rules) : resolved
+                guard !itemRule.types.contains("object"), !itemRule.types.contains("array") else { continue }
+                if let problem = table.problem(with: table.scalar(text, for: itemRule), rule: itemRule, request: true) {
+                    throw fail(problem.rule, text, problem.sentence(at: "the body's member `\(member)`"))
+                }
+            }
+            for required in object.required where !seen.contains(required) {
+                if let property = object.properties[required], Rule.resolve(property, in: table.rules).readOnly { continue }
+                throw fail("required", required, "the body's member `\(required)` is required and missing")
+            }
+        }
+
+        private func checkSecurity(query: [Foundation.URLQueryItem], cookies: [Swift.String: Swift.String]) throws {
+            let alternatives = operation.security
+            guard !alternatives.isEmpty else { return }
             let satisfied = alternatives.contains { alternative in
-                alternative.list.allSatisfy { place in
-                    guard let name = place["n"]?.string else { return true }
-                    switch place["i"]?.string {
+                alternative.allSatisfy { credential in
+                    guard let name = credential.name else { return true }
+                    switch credential.place {
                     case "header": return head.headerFields.contains(name)
                     case "query": return query.contains { $0.name == name }
                     case "cookie": return cookies[name] != nil
@@ -622,10 +812,81 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
             }
             if !satisfied {
                 let needed = alternatives.map { alternative in
-                    alternative.list.map { "\($0["i"]?.string ?? "") `\($0["n"]?.string ?? "")`" }.joined(separator: " and ")
+                    alternative.map { "\($0.place) `\($0.name ?? "")`" }.joined(separator: " and ")
                 }
                 throw fail("security", needed.joined(separator: " or "), "no credential: the request needs " + needed.joined(separator: ", or "))
             }
+        }
+
+        /// The fields of an `application/x-www-form-urlencoded` body, decoded.
+        static func formFields(_ body: Foundation.Data) -> [(name: Swift.String, text: Swift.String?)] {
+            Swift.String(decoding: body, as: Swift.UTF8.self).split(separator: "&").map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                func decoded(_ text: Swift.Substring) -> Swift.String {
+                    let spaced = text.replacingOccurrences(of: "+", with: " ")
+                    return spaced.removingPercentEncoding ?? spaced
+                }
+                return (decoded(parts.first ?? ""), parts.count > 1 ? decoded(parts[1]) : "")
+            }
+        }
+
+        /// The parts of a `multipart/form-data` body: each one's name and, for a part that is not a
+        /// file (no `filename`, no media type but text), its text; `nil` when the body is not one.
+        static func multipartFields(_ body: Foundation.Data, boundary: Swift.String) -> [(name: Swift.String, text: Swift.String?)]? {
+            let bytes = Swift.Array(body)
+            let delimiter = Swift.Array(("--" + boundary).utf8)
+            guard let first = delimiter.first else { return nil }
+            var starts: [Swift.Int] = []
+            var index = 0
+            while index + delimiter.count <= bytes.count {
+                if bytes[index] == first, bytes[index..<(index + delimiter.count)].elementsEqual(delimiter) {
+                    starts.append(index)
+                    index += delimiter.count
+                } else {
+                    index += 1
+                }
+            }
+            guard starts.count >= 2 else { return nil }
+            let separator = Swift.Array("\r\n\r\n".utf8)
+            var fields: [(name: Swift.String, text: Swift.String?)] = []
+            for (start, end) in zip(starts, starts.dropFirst()) {
+                var part = bytes[(start + delimiter.count)..<end]
+                if part.starts(with: [13, 10]) { part = part.dropFirst(2) }
+                if part.reversed().starts(with: [10, 13]) { part = part.dropLast(2) }
+                guard let split = part.firstRange(of: separator) else { return nil }
+                let headers = Swift.String(decoding: part[..<split.lowerBound], as: Swift.UTF8.self)
+                var name: Swift.String?
+                var isText = true
+                for line in headers.split(separator: "\r\n") {
+                    let field = line.split(separator: ":", maxSplits: 1)
+                    guard field.count == 2 else { continue }
+                    let value = Swift.String(field[1])
+                    switch field[0].trimmingCharacters(in: .whitespaces).lowercased() {
+                    case "content-disposition":
+                        name = parameter("name", of: value)
+                        if parameter("filename", of: value) != nil { isText = false }
+                    case "content-type":
+                        if !mediaType(value).hasPrefix("text/") { isText = false }
+                    default:
+                        break
+                    }
+                }
+                guard let name else { return nil }
+                fields.append((name, isText ? Swift.String(decoding: part[split.upperBound...], as: Swift.UTF8.self) : nil))
+            }
+            return fields
+        }
+
+        /// A parameter of a header field's value (`boundary` of `multipart/form-data; boundary=x`,
+        /// `name` of a part's `Content-Disposition`), unquoted.
+        static func parameter(_ name: Swift.String, of value: Swift.String) -> Swift.String? {
+            for piece in value.split(separator: ";").dropFirst() {
+                let pair = piece.split(separator: "=", maxSplits: 1)
+                guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == name else { continue }
+                let text = pair[1].trimmingCharacters(in: .whitespaces)
+                return text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? Swift.String(text.dropFirst().dropLast()) : text
+            }
+            return nil
         }
 
         static func mediaType(_ text: Swift.String) -> Swift.String {
@@ -639,154 +900,174 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
 }
 
 nonisolated extension __FAKE__.Table {
-    /// What is wrong with a value for its schema.
+    /// What is wrong with a value for its schema: the rule, the value, and the sentence that says
+    /// so after the value's place (the place is written only when a request fails).
     struct Problem {
         var rule: Swift.String
         var value: Swift.String
-        var sentence: Swift.String
-    }
+        /// The place within the checked value, innermost first (`.name`, `[2]`).
+        var path: [Swift.String] = []
+        var detail: Swift.String
 
-    /// The schema a `{"$ref": name}` names, followed.
-    func resolve(_ schema: __FAKE__.JSON) -> __FAKE__.JSON {
-        var schema = schema
-        var hops = 0
-        while let name = schema["$ref"]?.string, hops < 32 {
-            schema = schemas[name] ?? .object([:])
-            hops += 1
+        /// The sentence, the checked value being at `place` (`the body`, `` `limit` ``).
+        func sentence(at place: Swift.String) -> Swift.String {
+            place + path.reversed().joined() + detail
         }
-        return schema
-    }
 
-    /// The types a schema admits, `null` included when it is `nullable`.
-    func types(of schema: __FAKE__.JSON) -> [Swift.String] {
-        let schema = resolve(schema)
-        var types: [Swift.String] = []
-        switch schema["type"] {
-        case .string(let type)?: types = [type]
-        case .array(let list)?: types = list.compactMap(\.string)
-        default: break
+        /// The same problem, one level further in (`.name`, `[2]`).
+        func within(_ step: Swift.String) -> Problem {
+            var problem = self
+            problem.path.append(step)
+            return problem
         }
-        if schema["nullable"] == .bool(true) { types.append("null") }
-        return types
     }
 
-    /// The first rule `value` breaks in `schema` (`place` names it in the sentence), or `nil`.
-    /// A request (`request`) needs no `readOnly` member.
-    /// - Parameter part: whether `schema` is a part of an `allOf`, whose `additionalProperties: false`
+    /// The members an object's rule declares, with its `allOf` parts' (resolved), and whether it is
+    /// closed to others: what a form's fields are checked against.
+    func objectRules(_ rule: __FAKE__.Rule) -> (properties: [Swift.String: __FAKE__.Rule], required: [Swift.String], isClosed: Swift.Bool) {
+        let rule = __FAKE__.Rule.resolve(rule, in: rules)
+        var properties = rule.properties
+        var required = rule.required
+        for part in rule.allOf.map({ __FAKE__.Rule.resolve($0, in: rules) }) {
+            properties.merge(part.properties) { first, _ in first }
+            required += part.required
+        }
+        return (properties, required, rule.isClosed && rule.allOf.isEmpty)
+    }
+
+    /// A parameter's or a form field's text as the JSON value its rule reads: a number, a boolean,
+    /// `null`, or text (the types of a union's choices count: `5` for `anyOf: [integer, string]`
+    /// is a number).
+    func scalar(_ text: Swift.String, for rule: __FAKE__.Rule) -> __FAKE__.JSON {
+        let resolved = __FAKE__.Rule.resolve(rule, in: rules)
+        let kinds = resolved.types + resolved.unions.flatMap(\.choices).flatMap { __FAKE__.Rule.resolve($0, in: rules).types }
+        if kinds.contains("integer") || kinds.contains("number"), let number = Swift.Double(text) { return .number(number) }
+        if kinds.contains("boolean"), text == "true" || text == "false" { return .bool(text == "true") }
+        if kinds.contains("null"), text == "null" { return .null }
+        return .string(text)
+    }
+
+    /// The first rule `value` breaks in `rule`, or `nil`. A request (`request`) needs no `readOnly`
+    /// member.
+    /// - Parameter part: whether `rule` is a part of an `allOf`, whose `additionalProperties: false`
     ///   is not checked: the members the other parts declare would break it (JSON Schema's letter, which
     ///   servers do not follow).
     func problem(
-        with value: __FAKE__.JSON, schema: __FAKE__.JSON, at place: Swift.String, request: Swift.Bool, depth: Swift.Int = 0,
-        part: Swift.Bool = false
+        with value: __FAKE__.JSON, rule: __FAKE__.Rule, request: Swift.Bool, depth: Swift.Int = 0, part: Swift.Bool = false
     ) -> Problem? {
-        let schema = resolve(schema)
+        let rule = __FAKE__.Rule.resolve(rule, in: rules)
         guard depth < 64 else { return nil }
-        for allOfPart in schema["allOf"]?.list ?? [] {
-            if let problem = problem(with: value, schema: allOfPart, at: place, request: request, depth: depth + 1, part: true) { return problem }
+        for allOfPart in rule.allOf {
+            if let problem = problem(with: value, rule: allOfPart, request: request, depth: depth + 1, part: true) { return problem }
         }
-        for key in ["oneOf", "anyOf"] {
-            let options = schema[key]?.list ?? []
-            guard !options.isEmpty else { continue }
-            let problems = options.map { problem(with: value, schema: $0, at: place, request: request, depth: depth + 1) }
-            if !problems.contains(where: { $0 == nil }), let first = problems.compactMap({ $0 }).first {
-                return Problem(rule: first.rule, value: first.value, sentence: first.sentence + " (none of its `\(key)` choices fits)")
+        for union in rule.unions {
+            var first: Problem?
+            var fits = false
+            for choice in union.choices {
+                guard let problem = problem(with: value, rule: choice, request: request, depth: depth + 1) else {
+                    fits = true
+                    break
+                }
+                if first == nil { first = problem }
+            }
+            if !fits, var first {
+                first.detail += " (none of its `\(union.key)` choices fits)"
+                return first
             }
         }
         // A `type` beside a `oneOf`/`anyOf` is the union's to decide, as the generated type reads it
         // (drf-spectacular writes `type: object` beside a union of a string, a number and an object).
-        let types = schema["oneOf"] == nil && schema["anyOf"] == nil ? types(of: schema) : []
+        let types = rule.unions.isEmpty ? rule.types : []
         if value == .null {
-            let enumAllows = schema["enum"]?.list.contains(.null) ?? false
+            let enumAllows = rule.values?.contains(.null) ?? false
             if types.isEmpty || types.contains("null") || enumAllows { return nil }
-            return Problem(rule: "type", value: "null", sentence: "\(place) is null where the document says \(types.joined(separator: " or "))")
+            return Problem(rule: "type", value: "null", detail: " is null where the document says \(types.joined(separator: " or "))")
         }
         if !types.isEmpty, !types.contains(where: { Self.admits($0, value) }) {
-            return Problem(rule: "type", value: value.text, sentence: "\(place) is \(value.text) where the document says \(types.joined(separator: " or "))")
+            return Problem(rule: "type", value: value.text, detail: " is \(value.text) where the document says \(types.joined(separator: " or "))")
         }
-        if let values = schema["enum"]?.list, !values.isEmpty, !values.contains(value) {
+        if let values = rule.values, !values.contains(value) {
             let known = values.prefix(8).map(\.text).joined(separator: ", ") + (values.count > 8 ? ", …" : "")
-            return Problem(rule: "enum", value: value.text, sentence: "\(place) is \(value.text), not one of the document's values (\(known))")
+            return Problem(rule: "enum", value: value.text, detail: " is \(value.text), not one of the document's values (\(known))")
         }
-        if let constant = schema["const"], constant != value {
-            return Problem(rule: "enum", value: value.text, sentence: "\(place) is \(value.text), not \(constant.text)")
+        if let constant = rule.constant, constant != value {
+            return Problem(rule: "enum", value: value.text, detail: " is \(value.text), not \(constant.text)")
         }
         switch value {
         case .string(let text):
-            let count = text.count
-            if case .number(let least)? = schema["minLength"], Swift.Double(count) < least {
-                return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), shorter than \(__FAKE__.JSON.number(least).text) characters")
+            if rule.minLength != nil || rule.maxLength != nil {
+                let count = Swift.Double(text.count)
+                if let least = rule.minLength, count < least {
+                    return Problem(rule: "bounds", value: value.text, detail: " is \(value.text), shorter than \(__FAKE__.JSON.number(least).text) characters")
+                }
+                if let most = rule.maxLength, count > most {
+                    return Problem(rule: "bounds", value: value.text, detail: " is \(value.text), longer than \(__FAKE__.JSON.number(most).text) characters")
+                }
             }
-            if case .number(let most)? = schema["maxLength"], Swift.Double(count) > most {
-                return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), longer than \(__FAKE__.JSON.number(most).text) characters")
-            }
-            if let format = schema["format"]?.string, !Self.conforms(text, to: format) {
-                return Problem(rule: "format", value: value.text, sentence: "\(place) is \(value.text), not a \(format)")
+            if let format = rule.format, !Self.conforms(text, to: format) {
+                return Problem(rule: "format", value: value.text, detail: " is \(value.text), not a \(format)")
             }
             // A pattern Swift's regular expressions cannot read is not checked: no request is refused for it.
-            if let pattern = schema["pattern"]?.string, let expression = try? Swift.Regex(pattern), !text.contains(expression) {
-                return Problem(rule: "pattern", value: value.text, sentence: "\(place) is \(value.text), which does not match the pattern \(pattern)")
+            if let pattern = rule.pattern, let expression = try? Swift.Regex(pattern), !text.contains(expression) {
+                return Problem(rule: "pattern", value: value.text, detail: " is \(value.text), which does not match the pattern \(pattern)")
             }
         case .number(let number):
             if types.contains("integer"), !types.contains("number"), number != number.rounded() {
-                return Problem(rule: "type", value: value.text, sentence: "\(place) is \(value.text), not an integer")
+                return Problem(rule: "type", value: value.text, detail: " is \(value.text), not an integer")
             }
-            if case .number(let least)? = schema["minimum"] {
-                if number < least || (schema["exclusiveMinimum"] == .bool(true) && number == least) {
-                    return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), below the minimum \(__FAKE__.JSON.number(least).text)")
-                }
+            if let least = rule.minimum, number < least || (rule.excludesMinimum && number == least) {
+                return Problem(rule: "bounds", value: value.text, detail: " is \(value.text), below the minimum \(__FAKE__.JSON.number(least).text)")
             }
-            if case .number(let least)? = schema["exclusiveMinimum"], number <= least {
-                return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), not above \(__FAKE__.JSON.number(least).text)")
+            if let least = rule.exclusiveMinimum, number <= least {
+                return Problem(rule: "bounds", value: value.text, detail: " is \(value.text), not above \(__FAKE__.JSON.number(least).text)")
             }
-            if case .number(let most)? = schema["maximum"] {
-                if number > most || (schema["exclusiveMaximum"] == .bool(true) && number == most) {
-                    return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), above the maximum \(__FAKE__.JSON.number(most).text)")
-                }
+            if let most = rule.maximum, number > most || (rule.excludesMaximum && number == most) {
+                return Problem(rule: "bounds", value: value.text, detail: " is \(value.text), above the maximum \(__FAKE__.JSON.number(most).text)")
             }
-            if case .number(let most)? = schema["exclusiveMaximum"], number >= most {
-                return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), not below \(__FAKE__.JSON.number(most).text)")
+            if let most = rule.exclusiveMaximum, number >= most {
+                return Problem(rule: "bounds", value: value.text, detail: " is \(value.text), not below \(__FAKE__.JSON.number(most).text)")
             }
-            if schema["format"]?.string == "int32", number < -2_147_483_648 || number > 2_147_483_647 {
-                return Problem(rule: "format", value: value.text, sentence: "\(place) is \(value.text), not an int32")
+            if rule.format == "int32", number < -2_147_483_648 || number > 2_147_483_647 {
+                return Problem(rule: "format", value: value.text, detail: " is \(value.text), not an int32")
             }
-            if case .number(let divisor)? = schema["multipleOf"], divisor > 0 {
+            if let divisor = rule.multipleOf {
                 let quotient = number / divisor
                 if quotient.isFinite, Swift.abs(quotient - quotient.rounded()) > 1e-9 * Swift.max(1, Swift.abs(quotient)) {
-                    return Problem(rule: "bounds", value: value.text, sentence: "\(place) is \(value.text), not a multiple of \(__FAKE__.JSON.number(divisor).text)")
+                    return Problem(rule: "bounds", value: value.text, detail: " is \(value.text), not a multiple of \(__FAKE__.JSON.number(divisor).text)")
                 }
             }
         case .array(let items):
-            if case .number(let least)? = schema["minItems"], Swift.Double(items.count) < least {
-                return Problem(rule: "bounds", value: "\(items.count) items", sentence: "\(place) has \(items.count) items, fewer than \(__FAKE__.JSON.number(least).text)")
+            if let least = rule.minItems, Swift.Double(items.count) < least {
+                return Problem(rule: "bounds", value: "\(items.count) items", detail: " has \(items.count) items, fewer than \(__FAKE__.JSON.number(least).text)")
             }
-            if case .number(let most)? = schema["maxItems"], Swift.Double(items.count) > most {
-                return Problem(rule: "bounds", value: "\(items.count) items", sentence: "\(place) has \(items.count) items, more than \(__FAKE__.JSON.number(most).text)")
+            if let most = rule.maxItems, Swift.Double(items.count) > most {
+                return Problem(rule: "bounds", value: "\(items.count) items", detail: " has \(items.count) items, more than \(__FAKE__.JSON.number(most).text)")
             }
-            if schema["uniqueItems"] == .bool(true), items.count <= 1_000 {
+            if rule.uniqueItems, items.count <= 1_000 {
                 for (index, item) in items.enumerated() where items[..<index].contains(item) {
-                    return Problem(rule: "unique", value: item.text, sentence: "\(place)[\(index)] is \(item.text), which the list already holds (uniqueItems)")
+                    return Problem(rule: "unique", value: item.text, path: ["[\(index)]"], detail: " is \(item.text), which the list already holds (uniqueItems)")
                 }
             }
-            if let itemSchema = schema["items"] {
+            if let itemRule = rule.items {
                 for (index, item) in items.enumerated() {
-                    if let problem = problem(with: item, schema: itemSchema, at: "\(place)[\(index)]", request: request, depth: depth + 1) { return problem }
+                    if let problem = problem(with: item, rule: itemRule, request: request, depth: depth + 1) { return problem.within("[\(index)]") }
                 }
             }
         case .object(let members):
-            let properties: [Swift.String: __FAKE__.JSON]
-            if case .object(let declared)? = schema["properties"] { properties = declared } else { properties = [:] }
-            for name in (schema["required"]?.list ?? []).compactMap(\.string) where members[name] == nil {
-                if request, resolve(properties[name] ?? .null)["readOnly"] == .bool(true) { continue }
-                return Problem(rule: "required", value: name, sentence: "\(place)'s member `\(name)` is required and missing")
+            for name in rule.required where members[name] == nil {
+                if request, let property = rule.properties[name], __FAKE__.Rule.resolve(property, in: rules).readOnly { continue }
+                return Problem(rule: "required", value: name, detail: "'s member `\(name)` is required and missing")
             }
             for name in members.keys.sorted() {
                 guard let member = members[name] else { continue }
-                if let memberSchema = properties[name] {
-                    if let problem = problem(with: member, schema: memberSchema, at: "\(place).\(name)", request: request, depth: depth + 1) { return problem }
-                } else if let additional = schema["additionalProperties"], additional.string == nil, case .object = additional {
-                    if let problem = problem(with: member, schema: additional, at: "\(place).\(name)", request: request, depth: depth + 1) { return problem }
-                } else if request, !part, schema["additionalProperties"] == .bool(false) {
-                    return Problem(rule: "additionalProperties", value: name, sentence: "\(place) has the member `\(name)`, which the document does not declare (additionalProperties: false)")
+                if let property = rule.properties[name] {
+                    if let problem = problem(with: member, rule: property, request: request, depth: depth + 1) { return problem.within(".\(name)") }
+                } else if let additional = rule.additional {
+                    if let problem = problem(with: member, rule: additional, request: request, depth: depth + 1) { return problem.within(".\(name)") }
+                } else if request, !part, rule.isClosed {
+                    return Problem(
+                        rule: "additionalProperties", value: name,
+                        detail: " has the member `\(name)`, which the document does not declare (additionalProperties: false)")
                 }
             }
         default:

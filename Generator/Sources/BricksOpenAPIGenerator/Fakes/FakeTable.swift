@@ -123,6 +123,13 @@ struct FakeTable {
                     if let json = content.members.first(where: { Self.isJSON($0.key) }), let schema = document.resolve(json.value).object?["schema"] {
                         checked["s"] = trim(schema)
                     }
+                    // A form's or a multipart body's fields are checked against their own schema.
+                    let forms = ["application/x-www-form-urlencoded", "multipart/form-data"]
+                    if let form = content.members.first(where: { forms.contains($0.key.lowercased()) }),
+                        let schema = document.resolve(form.value).object?["schema"]
+                    {
+                        checked["f"] = trim(schema)
+                    }
                     entry["b"] = .object(checked)
                 }
                 if let security = security(of: operation) { entry["a"] = security }
