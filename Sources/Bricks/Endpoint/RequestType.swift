@@ -130,3 +130,15 @@ extension RequestType {
         return request
     }
 }
+
+// The per-call settings of `RequestType`, as a proxy reads them: its base's, unless the proxy states
+// its own. Beside the defaults above, so that a built-in setting's requirement, default and
+// forwarder are written in this one file (Docs/Architecture.md, "Adding a built-in setting").
+extension RequestProxy {
+    /// The base's secret header names.
+    public var secretHeaderNames: Set<String> { base.secretHeaderNames }
+    /// The base's timeout.
+    public var timeoutInterval: TimeInterval { base.timeoutInterval }
+    /// The base's HTTP cache policy.
+    public var httpCachePolicy: HTTPCachePolicy { base.httpCachePolicy }
+}

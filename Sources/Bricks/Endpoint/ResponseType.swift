@@ -82,3 +82,12 @@ extension ResponseType {
     /// `nil`: no status has an app error of its own.
     public func error(forStatus status: Int, data: Data, response: ResponseHead) -> (any Error)? { nil }
 }
+
+// The per-call settings of `ResponseType`, as a proxy reads them: its base's, unless the proxy states
+// its own (see the same extension in RequestType.swift).
+extension RequestProxy {
+    /// The base's acceptable status codes.
+    public var acceptableStatusCodes: Range<Int> { base.acceptableStatusCodes }
+    /// The base's response size limit.
+    public var maximumResponseSize: Int? { base.maximumResponseSize }
+}

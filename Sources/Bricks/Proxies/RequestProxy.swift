@@ -38,10 +38,12 @@ where Response == Base.Response, APIError == Base.APIError {
     var base: Base { get set }
 }
 
-// Forwarding of every requirement of `RequestType` and `ResponseType`, in their order. The
-// session reads an endpoint's settings from its requirements on the endpoint as sent, so a
-// requirement without a forwarder here would silently take the default through any proxy:
-// `CallSettingsMatrixTests` fails for a built-in setting that does not arrive through each proxy.
+// Forwarding of every requirement of `RequestType` and `ResponseType`, in their order; the per-call
+// settings' forwarders are beside their requirements' defaults (RequestType.swift,
+// ResponseType.swift), so that a setting is declared in one file. The session reads an endpoint's
+// settings from its requirements on the endpoint as sent, so a requirement without a forwarder
+// would silently take the default through any proxy: `CallSettingsMatrixTests` fails for a built-in
+// setting that does not arrive through each proxy.
 extension RequestProxy {
     // MARK: RequestType
 
@@ -59,15 +61,9 @@ extension RequestProxy {
     public var headerFields: [String: String] { base.headerFields }
     /// The base's endpoint-level header fields.
     public var additionalHeaderFields: [String: String] { base.additionalHeaderFields }
-    /// The base's secret header names.
-    public var secretHeaderNames: Set<String> { base.secretHeaderNames }
     /// The base's query items from typed parameters.
     /// - Throws: what the base's ``RequestType/encodedQueryItems()`` throws.
     public func encodedQueryItems() throws -> [URLQueryItem] { try base.encodedQueryItems() }
-    /// The base's timeout.
-    public var timeoutInterval: TimeInterval { base.timeoutInterval }
-    /// The base's HTTP cache policy.
-    public var httpCachePolicy: HTTPCachePolicy { base.httpCachePolicy }
     /// The base's body.
     /// - Throws: what the base's ``RequestType/makeRequestBody()`` throws.
     public func makeRequestBody() throws -> RequestBody? { try base.makeRequestBody() }
@@ -81,10 +77,6 @@ extension RequestProxy {
 
     // MARK: ResponseType
 
-    /// The base's acceptable status codes.
-    public var acceptableStatusCodes: Range<Int> { base.acceptableStatusCodes }
-    /// The base's response size limit.
-    public var maximumResponseSize: Int? { base.maximumResponseSize }
     /// Decodes the reply as the base does.
     /// - Throws: what the base's ``ResponseType/decode(_:response:)`` throws.
     public func decode(_ data: Data, response: ResponseHead) throws -> Response {
