@@ -4,14 +4,19 @@
 #
 # - ChromaDB (Rust, axum; `chroma run`): its document at `/openapi.json`; the scenario
 #   (Generator/Wire/ChromaScenario.swift) sends tenants, databases, collections, records with
-#   embeddings and metadata filters, nearest-neighbour queries: all 35 operations.
+#   embeddings and metadata filters, nearest-neighbour queries: all 35 operations; then again
+#   against the generated fake (CHROMA_FAKE=1), which checks each of those requests against the
+#   document (0 refused; the scenario sends the `x-chroma-token` the document asks for, which the
+#   local server ignores) and catches five mutations of a valid one.
 # - Prefect 3.9.1's server (Python, FastAPI; `prefect server start`, SQLite in a temporary
 #   PREFECT_HOME, CSRF protection on so that its token operation answers): its document at
 #   `/api/openapi.json`, whose server is the relative `/api`; the scenario
 #   (Generator/Wire/PrefectScenario.swift) creates, reads, filters (on dates read back to the
 #   microsecond), updates, pages and deletes flows, deployments, flow and task runs, logs,
 #   artifacts, variables, work pools, blocks, automations and more: 187 of 188 operations (the
-#   other one needs the internet).
+#   other one needs the internet); then again against the generated fake (PREFECT_FAKE=1), which
+#   checks each of those requests against the document (the target: 0 refused) and must catch six
+#   mutations of a valid one (the document declares no credentials: none is left out).
 # - Label Studio 1.23.2 (Python, Django REST framework, drf-spectacular; `label-studio start`,
 #   SQLite): its document at `/docs/api/schema/json/`, generated with Wire/labelstudio.overlay.yaml,
 #   which fixes what the server does not do as the document says; the scenario
@@ -156,13 +161,20 @@ start_chroma() {
     # `healthcheck` is declared a string and answers {"is_executor_ready":true,"is_log_client_ready":true};
     # `list_databases` is declared `Vec`, the schema of a list of collections (two Rust `Vec`s under one
     # name), and answers [{"id": …, "name": …, "tenant": …}], databases without `configuration_json`.
+    # With its fake (`fake: true`, not in a sweep): the scenario runs a second time against it.
     printf 'untypedReplies: [healthcheck, list_databases]\n' > "$work/chroma-config.yaml"
+    if [ -z "$sweep" ]; then printf 'fake: true\n' >> "$work/chroma-config.yaml"; fi
     # The sweep's value for a parameter the document describes only as "Chroma Resource Name"; the
     # server answers 400 "CRN must be in the format <tenant_resource_name>:<database_name>:<collection_name>
     # with non-empty parts" to a plain word.
     local sweep_settings='{"values": {"crn": "sweep1:sweep1:sweep1"}}'
     scenario Chroma chroma
-    if [ -n "$sweep" ]; then runs+=("ChromaSweep SWEEP_URL=$url"); else runs+=("ChromaWire CHROMA_URL=$url CHROMA_OPERATIONS=$operations"); fi
+    if [ -n "$sweep" ]; then
+        runs+=("ChromaSweep SWEEP_URL=$url")
+    else
+        runs+=("ChromaWire CHROMA_URL=$url CHROMA_OPERATIONS=$operations")
+        runs+=("ChromaWire CHROMA_FAKE=1 CHROMA_URL=$url CHROMA_OPERATIONS=$operations")
+    fi
 }
 
 start_prefect() {
@@ -188,7 +200,9 @@ start_prefect() {
     # The document's server is `/api`, relative: appended to the running server's address.
     # `download_logs` is declared `application/json` (any value) and answers `text/csv`
     # ("timestamp,level,flow_run_id,task_run_id,message\n2026-…"): read as text by configuration.
+    # With its fake (`fake: true`, not in a sweep): the scenario runs a second time against it.
     printf 'baseURL: %s\ntextReplies: [download_logs_flow_runs__id__logs_download_get]\n' "$url" > "$work/prefect-config.yaml"
+    if [ -z "$sweep" ]; then printf 'fake: true\n' >> "$work/prefect-config.yaml"; fi
     # The sweep's value for the optional header `x-prefect-api-version` (sent in a full sweep), a plain
     # string in the document: "Invalid X-PREFECT-API-VERSION header format.Expected header in format
     # 'x.y.z' but received sweep1" (0.8.4: the server's SERVER_API_VERSION). The sweep's 422s that are
@@ -200,7 +214,12 @@ start_prefect() {
         "read_dashboard_task_run_counts_ui_task_runs_dashboard_counts_post": "the document contradicted: task_runs.start_time is optional there, {\"detail\":\"task_runs.start_time.after_ is required\"}",
         "create_block_document_block_documents__post": "a rule the document does not state: name is optional there, \"Names must be provided for block documents\" unless is_anonymous"}}'
     scenario Prefect prefect
-    if [ -n "$sweep" ]; then runs+=("PrefectSweep SWEEP_URL=$url/api"); else runs+=("PrefectWire PREFECT_URL=$url PREFECT_OPERATIONS=$operations"); fi
+    if [ -n "$sweep" ]; then
+        runs+=("PrefectSweep SWEEP_URL=$url/api")
+    else
+        runs+=("PrefectWire PREFECT_URL=$url PREFECT_OPERATIONS=$operations")
+        runs+=("PrefectWire PREFECT_FAKE=1 PREFECT_URL=$url PREFECT_OPERATIONS=$operations")
+    fi
 }
 
 start_labelstudio() {

@@ -1,8 +1,11 @@
 // The ChromaDB scenario of Generator/wire.sh (issue 41): every call goes through an endpoint that
 // bricks-openapi generated from the document the running server served (`/openapi.json`), sent
-// with a plain `Session` to CHROMA_URL (127.0.0.1). It prints one line per call and a summary:
-// operations exercised of the document's, requests the server rejected as malformed (400/422),
-// replies that failed to decode. Exit status 1 when either count is not 0 or a call failed.
+// with the generated credentials (`x-chroma-token`) to CHROMA_URL (127.0.0.1). It prints one
+// line per call and a summary: operations exercised of the document's, requests the server
+// rejected as malformed (400/422), replies that failed to decode. Exit status 1 when either count
+// is not 0 or a call failed. With CHROMA_FAKE=1 the calls go to the generated fake instead (no
+// server), which checks each request against the document, and mutations of a valid request must
+// each be refused.
 import Bricks
 import Chroma
 import Foundation
@@ -16,7 +19,16 @@ guard let base = environment["CHROMA_URL"].flatMap(URL.init(string:)) else {
     exit(2)
 }
 let tally = Tally()
-let session = Session()
+/// With CHROMA_FAKE set, the same calls go to the generated fake instead of the server: it answers
+/// from the document and checks each request as the server would, so the run counts the requests
+/// the fake refuses that the server accepted (false rejections; the target is 0). The answers are
+/// the document's, so the checks of what came back are not made.
+let againstFake = environment["CHROMA_FAKE"] != nil
+/// The document asks for an `x-chroma-token` on 31 of its 35 operations; the local server runs
+/// without authentication and ignores it. Sent to both, so that the fake sees what a server with
+/// authentication would.
+let credentials = ChromaCredentials.xChromaToken("wire-token")
+let session = againstFake ? Session(transport: ChromaFake(), middleware: [credentials]) : Session(middleware: [credentials])
 
 /// Sends `request` to the server under test and records how it went.
 @discardableResult
@@ -96,13 +108,13 @@ let mammals = await call(
     CollectionGet(
         tenant: tenant, database: database, collectionId: id,
         body: .init(where: .object(["kind": .object(["$eq": .string("mammal")])]), include: [.documents, .metadatas, .embeddings])))
-await tally.expect(mammals.map { Set($0.ids) == ["cat", "dog"] } ?? true, "collection_get (filter)")
+if !againstFake { await tally.expect(mammals.map { Set($0.ids) == ["cat", "dog"] } ?? true, "collection_get (filter)") }
 let nearest = await call(
     "collection_query",
     CollectionQuery(
         tenant: tenant, database: database, collectionId: id, limit: 2,
         body: .init(where: .object(["legs": .object(["$gte": .number(1)])]), include: [.distances, .documents, .metadatas], nResults: 2, queryEmbeddings: [[0.9, 0.1, 0]])))
-if let nearest, nearest.ids.first?.first != "cat" { await tally.record("collection_query (nearest)", outcome: .failed("ids \(nearest.ids)")) }
+if let nearest, !againstFake, nearest.ids.first?.first != "cat" { await tally.record("collection_query (nearest)", outcome: .failed("ids \(nearest.ids)")) }
 await call(
     "collection_update",
     CollectionUpdate(
@@ -121,7 +133,7 @@ await call(
     CollectionDelete(tenant: tenant, database: database, collectionId: id, body: .init(where: .object(["kind": .object(["$eq": .string("fish")])]))))
 await call("collection_delete (ids)", CollectionDelete(tenant: tenant, database: database, collectionId: id, body: .init(ids: ["bird"])))
 let left = await call("collection_get (after delete)", CollectionGet(tenant: tenant, database: database, collectionId: id, body: .init()))
-if let left, Set(left.ids) != ["cat", "dog"] { await tally.record("collection_delete (effect)", outcome: .failed("ids left \(left.ids)")) }
+if let left, !againstFake, Set(left.ids) != ["cat", "dog"] { await tally.record("collection_delete (effect)", outcome: .failed("ids left \(left.ids)")) }
 await call(
     "collection_search",
     CollectionSearch(
@@ -149,6 +161,39 @@ await call("detach_function", DetachFunction(tenant: tenant, database: database,
 await call("delete_collection", DeleteCollection(tenant: tenant, database: database, collectionId: "animals-renamed"))
 await call("delete_database", DeleteDatabase(tenant: tenant, database: database))
 await call("reset", Reset())
+
+// Against the fake, mutations of valid requests: each must be refused, naming its rule, as the
+// server's 400 (or 401) would.
+if againstFake {
+    /// A request written by hand: what a client with a bug would send.
+    struct RawPost: ChromaAPI, POSTRequestType, DataBodyRequestType, DataResponseType {
+        var path: String
+        var body: Data
+        var contentType: String? { "application/json" }
+    }
+    struct RawGet: ChromaAPI, DataResponseType {
+        var path: String
+        var queryItems: [URLQueryItem] = []
+    }
+    let valid = RawPost(path: "/api/v2/tenants", body: Data(#"{"name":"tenant-by-hand"}"#.utf8))
+    let bare = Session(transport: ChromaFake())
+    let records = "/api/v2/tenants/\(tenant)/databases/\(database)/collections/\(id)"
+    let mutations: [Mutation] = [
+        ("required", "a required member dropped", { _ = try await session.send(RawPost(path: "/api/v2/tenants", body: Data("{}".utf8))) }),
+        ("enum", "an enum value misspelt", {
+            _ = try await session.send(RawPost(path: records + "/get", body: Data(#"{"include":["documnts"]}"#.utf8)))
+        }),
+        // `limit` of list_databases has the minimum 1.
+        ("bounds", "a bound crossed", {
+            _ = try await session.send(RawGet(path: "/api/v2/tenants/\(tenant)/databases", queryItems: [URLQueryItem(name: "limit", value: "0")]))
+        }),
+        ("required", "a path parameter empty", { _ = try await session.send(RawGet(path: "/api/v2/tenants//databases/\(database)")) }),
+        ("security", "a credential missing", { _ = try await bare.send(valid) }),
+    ]
+    // The valid request passes (with the credentials), or the mutations prove nothing.
+    await call("create_tenant (by hand)", valid)
+    await expectRefused(mutations, violationRule: { ($0 as? ChromaFake.Violation)?.rule }, into: tally)
+}
 
 // Summary.
 let operations = Int(environment["CHROMA_OPERATIONS"] ?? "") ?? 0

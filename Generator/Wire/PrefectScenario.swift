@@ -5,7 +5,9 @@
 // document's `/api`). It prints one line per call and a
 // summary: operations exercised of the document's, requests the server rejected as malformed
 // (400/422), replies that failed to decode. Exit status 1 when either count is not 0, a call
-// failed, or an answer was wrong (a filter that found the wrong rows).
+// failed, or an answer was wrong (a filter that found the wrong rows). With PREFECT_FAKE=1 the
+// calls go to the generated fake instead (no server), which checks each request against the
+// document, and mutations of a valid request must each be refused.
 import Bricks
 import Foundation
 import Prefect
@@ -20,6 +22,20 @@ guard let url = environment["PREFECT_URL"] else {
 }
 PrefectCoding.baseURL = url + "/api"
 let tally = Tally()
+/// With PREFECT_FAKE set, the same calls go to the generated fake instead of the server: it answers
+/// from the document and checks each request as the server would, so the run counts the requests
+/// the fake refuses that the server accepted (false rejections; the target is 0).
+let againstFake = environment["PREFECT_FAKE"] != nil
+let fake = PrefectFake()
+/// A session to the server, or to the fake.
+func connect(_ middleware: [any Middleware]) -> Session {
+    againstFake ? Session(transport: fake, middleware: middleware) : Session(middleware: middleware)
+}
+/// Records a wrong answer; not against the fake, whose answers are the document's. A plain `Bool`:
+/// an autoclosure would read the scenario's globals (the main actor's) from this function, off it.
+func expect(_ condition: Bool, _ what: String) async {
+    if !againstFake { await tally.expect(condition, what) }
+}
 
 /// Counts the replies `503 Service Unavailable`: Prefect's answer when SQLite is busy with its own
 /// background services ("errors clients can retry on", its client retries them).
@@ -74,11 +90,11 @@ struct Deprecated: DeprecatedCalls {
 
 let run = UUID().uuidString.prefix(8).lowercased()
 let client = "wire-\(run)"
-guard let csrf = await call("CreateCsrfToken", CreateCsrfToken(client: client), via: Session(middleware: [retry, CountBusy()])) else {
+guard let csrf = await call("CreateCsrfToken", CreateCsrfToken(client: client), via: connect([retry, CountBusy()])) else {
     print("no CSRF token: the scenario stops here")
     exit(1)
 }
-let session = Session(middleware: [retry, CountBusy(), CSRFHeaders(token: csrf.token, client: client)])
+let session = connect([retry, CountBusy(), CSRFHeaders(token: csrf.token, client: client)])
 
 // Server.
 await call("HealthCheck", HealthCheck())
@@ -114,20 +130,20 @@ else {
 }
 await call("ReadFlow", ReadFlow(id: flow.id))
 let byName = await call("ReadFlowByName", ReadFlowByName(name: flowName))
-await tally.expect(byName?.id == flow.id, "ReadFlowByName (the same flow)")
+await expect(byName?.id == flow.id, "ReadFlowByName (the same flow)")
 // Labels keep the form they were written in: 2 an integer, 2.0 a number.
-await tally.expect(byName?.labels?["priority"] == .integer(2) && byName?.labels?["ratio"] == .number(2.0), "ReadFlowByName (labels)")
-let named = await call("ReadFlows", ReadFlows(body: .init(flows: .init(name: .init(any: [flowName])), sort: .nameASC, limit: 10)))
-await tally.expect(named?.map(\.id) == [flow.id], "ReadFlows (by name)")
+await expect(byName?.labels?["priority"] == .integer(2) && byName?.labels?["ratio"] == .number(2.0), "ReadFlowByName (labels)")
+let named = await call("ReadFlows", ReadFlows(body: .init(flows: .init(name: .init(any: [flowName])), sort: .nameAsc, limit: 10)))
+await expect(named?.map(\.id) == [flow.id], "ReadFlows (by name)")
 await call("CountFlows", CountFlows(body: .init(flows: .init(tags: .init(all: ["wire"])))))
-await call("PaginateFlows", PaginateFlows(body: .init(page: 1, sort: .createdDESC, limit: 5)))
+await call("PaginateFlows", PaginateFlows(body: .init(page: 1, sort: .createdDesc, limit: 5)))
 await call("UpdateFlow", UpdateFlow(id: flow.id, body: .init(tags: ["wire", "updated"])))
 let updated = await call("ReadFlow (after update)", ReadFlow(id: flow.id))
-await tally.expect(updated?.tags == ["wire", "updated"], "UpdateFlow (effect)")
+await expect(updated?.tags == ["wire", "updated"], "UpdateFlow (effect)")
 
 if await call("CreateFlow (another)", CreateFlow(body: .init(name: "\(flowName)-b"))) != nil {
     let deleted = await call("BulkDeleteFlows", BulkDeleteFlows(body: .init(flows: .init(name: .init(any: ["\(flowName)-b"])))))
-    await tally.expect(deleted?.deleted?.count == 1, "BulkDeleteFlows (one deleted)")
+    await expect(deleted?.deleted?.count == 1, "BulkDeleteFlows (one deleted)")
 }
 
 // Work pools and their queues (path parameters by name), workers.
@@ -160,7 +176,7 @@ let deployment = await call(
 if let deployment {
     await call("ReadDeployment", ReadDeployment(id: deployment.id))
     let found = await call("ReadDeploymentByName", ReadDeploymentByName(flowName: flowName, deploymentName: deploymentName))
-    await tally.expect(found?.id == deployment.id, "ReadDeploymentByName (the same deployment)")
+    await expect(found?.id == deployment.id, "ReadDeploymentByName (the same deployment)")
     await call("ReadDeployments", ReadDeployments(body: .init(deployments: .init(name: .init(any: [deploymentName])), limit: 10)))
     await call("PaginateDeployments", PaginateDeployments(body: .init(page: 1, limit: 5)))
     await call("CountDeployments", CountDeployments(body: .init(flows: .init(id: .init(any: [flow.id])))))
@@ -193,14 +209,14 @@ let flowRun = await call(
     CreateFlowRun(body: .init(state: .init(type: .scheduled, message: "queued by the wire test"), name: "run-\(run)", flowId: flow.id, parameters: ["rows": 3, "ratio": 2.0, "names": ["a", "b"]], tags: ["wire"], labels: ["attempt": 1])))
 if let flowRun {
     let read = await call("ReadFlowRun", ReadFlowRun(id: flowRun.id))
-    await tally.expect(read?.parameters?["ratio"] == .number(2.0), "ReadFlowRun (a 2.0 parameter stays a number)")
+    await expect(read?.parameters?["ratio"] == .number(2.0), "ReadFlowRun (a 2.0 parameter stays a number)")
     if let expected = read?.expectedStartTime {
         let window = FlowRunFilter(id: .init(any: [flowRun.id]), expectedStartTime: .init(before: expected, after: expected))
         let exact = await call("ReadFlowRuns", ReadFlowRuns(body: .init(flowRuns: window, limit: 10)))
-        await tally.expect(exact?.map(\.id) == [flowRun.id], "ReadFlowRuns (filtered on its own expected start time \(expected.timeIntervalSince1970))")
+        await expect(exact?.map(\.id) == [flowRun.id], "ReadFlowRuns (filtered on its own expected start time \(expected.timeIntervalSince1970))")
         await call("CountFlowRuns", CountFlowRuns(body: .init(flowRuns: window)))
     } else {
-        await tally.expect(false, "ReadFlowRun (an expected start time)")
+        await expect(false, "ReadFlowRun (an expected start time)")
     }
     await call("PaginateFlowRuns", PaginateFlowRuns(body: .init(page: 1, flows: .init(id: .init(any: [flow.id])), limit: 5)))
     await call("UpdateFlowRun", UpdateFlowRun(id: flowRun.id, body: .init(name: "run-\(run)-renamed", tags: ["wire", "renamed"])))
@@ -241,11 +257,11 @@ if let flowRun {
     // Logs, with a timestamp to the microsecond, found again by that timestamp.
     let stamp = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1_000_000).rounded() / 1_000_000)
     await call("CreateLogs", CreateLogs(body: [.init(name: "wire", level: 20, message: "hello \(run)", timestamp: stamp, flowRunId: flowRun.id)]))
-    let logs = await call("ReadLogs", ReadLogs(body: .init(logs: .init(timestamp: .init(before: stamp, after: stamp), flowRunId: .init(any: [flowRun.id])), sort: .timestampASC, limit: 10)))
-    await tally.expect(logs?.map(\.message) == ["hello \(run)"], "ReadLogs (filtered on its own timestamp)")
+    let logs = await call("ReadLogs", ReadLogs(body: .init(logs: .init(timestamp: .init(before: stamp, after: stamp), flowRunId: .init(any: [flowRun.id])), sort: .timestampAsc, limit: 10)))
+    await expect(logs?.map(\.message) == ["hello \(run)"], "ReadLogs (filtered on its own timestamp)")
     // Declared JSON, answered `text/csv`: read as text by configuration (`textReplies`).
     let csv = await call("DownloadLogs", DownloadLogs(id: flowRun.id))
-    await tally.expect(csv.map { $0.hasPrefix("timestamp,level") && $0.contains("hello \(run)") } ?? true, "DownloadLogs (the CSV holds the log)")
+    await expect(csv.map { $0.hasPrefix("timestamp,level") && $0.contains("hello \(run)") } ?? true, "DownloadLogs (the CSV holds the log)")
 
     await call("FlowRunHistory", FlowRunHistory(body: .init(historyStart: Date().addingTimeInterval(-3600), historyEnd: Date().addingTimeInterval(3600), historyIntervalSeconds: 600, flows: .init(id: .init(any: [flow.id])))))
     await call("ReadFlowRunHistory", ReadFlowRunHistory(body: .init(limit: 10, flows: .init(id: .init(any: [flow.id])))))
@@ -275,7 +291,7 @@ let variableName = "threshold_\(run)"
 if let variable = await call("CreateVariable", CreateVariable(body: .init(name: variableName, value: .number(2.0), tags: ["wire"]))) {
     // The server answers the create with `"value":2.0` and stores it as 2 (a read answers
     // `"value":2`): only the create's reply shows that 2.0 went as a number.
-    await tally.expect(variable.value == .number(2.0), "CreateVariable (2.0 stays a number)")
+    await expect(variable.value == .number(2.0), "CreateVariable (2.0 stays a number)")
     await call("ReadVariable", ReadVariable(id: variable.id))
     await call("ReadVariableByName", ReadVariableByName(name: variableName))
     await call("UpdateVariable", UpdateVariable(id: variable.id, body: .init(value: .dictionary(["limit": 3, "names": ["a"]]))))
@@ -353,7 +369,7 @@ if let storageType = await call("ReadBlockTypeBySlug (local-file-system)", ReadB
 {
     await call("UpdateServerDefaultResultStorage", UpdateServerDefaultResultStorage(body: .init(defaultResultStorageBlockId: storage.id)))
     let set = await call("ReadServerDefaultResultStorage (after update)", ReadServerDefaultResultStorage())
-    await tally.expect(set?.defaultResultStorageBlockId == storage.id, "UpdateServerDefaultResultStorage (effect)")
+    await expect(set?.defaultResultStorageBlockId == storage.id, "UpdateServerDefaultResultStorage (effect)")
     await call("ClearServerDefaultResultStorage", ClearServerDefaultResultStorage())
     await call("DeleteBlockDocument (storage)", DeleteBlockDocument(id: storage.id))
 }
@@ -384,7 +400,7 @@ if await call(
     CreateAutomation(body: .init(name: "owned-\(run)", enabled: false, trigger: trigger, actions: [.doNothing(.init())], ownerResource: owner))) != nil
 {
     let related = await call("ReadAutomationsRelatedToResource", ReadAutomationsRelatedToResource(resourceId: owner))
-    await tally.expect(related?.count == 1, "ReadAutomationsRelatedToResource (the owned one)")
+    await expect(related?.count == 1, "ReadAutomationsRelatedToResource (the owned one)")
     await call("DeleteAutomationsOwnedByResource", DeleteAutomationsOwnedByResource(resourceId: owner))
 }
 
@@ -403,7 +419,8 @@ if let queue = await call("CreateWorkQueueWorkQueues", CreateWorkQueueWorkQueues
 // Events again, by now many (the server emits its own for every state change): one to a page, and
 // the next page by the token the first gives.
 if let page = await call("ReadEvents (one to a page)", ReadEvents(body: .init(filter: .init(occurred: lastHour), limit: 1))),
-    let next = page.nextPage, let token = URLComponents(string: next)?.queryItems?.first(where: { $0.name == "page-token" })?.value
+    let token = page.nextPage.flatMap({ next in URLComponents(string: next)?.queryItems?.first(where: { $0.name == "page-token" })?.value })
+        ?? (againstFake ? "fake-page-token" : nil)  // the fake's next page is the document's example, with no token
 {
     await call("ReadAccountEventsPage", ReadAccountEventsPage(pageToken: token))
 } else {
@@ -427,7 +444,39 @@ await call("DeleteWorkQueueWorkPoolsQueues", DeleteWorkQueueWorkPoolsQueues(work
 await call("DeleteWorkPool", DeleteWorkPool(name: pool))
 await call("DeleteFlow", DeleteFlow(id: flow.id))
 let gone = await call("CountFlows (after delete)", CountFlows(body: .init(flows: .init(name: .init(any: [flowName])))))
-await tally.expect(gone == 0, "DeleteFlow (effect)")
+await expect(gone == 0, "DeleteFlow (effect)")
+
+// Against the fake, mutations of valid requests: each must be refused, naming its rule, as the
+// server's 422 would. The document declares no security scheme (the server takes no credentials):
+// no credential is left out.
+if againstFake {
+    /// A request written by hand: what a client with a bug would send.
+    struct RawPost: PrefectAPI, POSTRequestType, DataBodyRequestType, DataResponseType {
+        var path: String
+        var body: Data
+        var contentType: String? { "application/json" }
+    }
+    struct RawGet: PrefectAPI, DataResponseType {
+        var path: String
+    }
+    let valid = RawPost(path: "/flows/", body: Data(#"{"name":"etl-by-hand","tags":["wire"]}"#.utf8))
+    let mutations: [Mutation] = [
+        ("required", "a required member dropped", { _ = try await session.send(RawPost(path: "/flows/", body: Data(#"{"tags":["wire"]}"#.utf8))) }),
+        ("enum", "an enum value misspelt", { _ = try await session.send(RawPost(path: "/flows/filter", body: Data(#"{"sort":"NAME_ASCC"}"#.utf8))) }),
+        // `offset` has the minimum 0.
+        ("bounds", "a bound crossed", { _ = try await session.send(RawPost(path: "/flows/filter", body: Data(#"{"offset":-1}"#.utf8))) }),
+        ("required", "a path parameter empty", { _ = try await session.send(RawGet(path: "/flows/name/")) }),
+        // A flow's name has the pattern ^[^/%&><]+$.
+        ("pattern", "a pattern broken", { _ = try await session.send(RawPost(path: "/flows/", body: Data(#"{"name":"etl/wire"}"#.utf8))) }),
+        // FlowCreate has additionalProperties: false.
+        ("additionalProperties", "a member the document does not declare", {
+            _ = try await session.send(RawPost(path: "/flows/", body: Data(#"{"name":"etl-wire","colour":"red"}"#.utf8)))
+        }),
+    ]
+    // The valid request passes, or the mutations prove nothing.
+    await call("CreateFlow (by hand)", valid)
+    await expectRefused(mutations, violationRule: { ($0 as? PrefectFake.Violation)?.rule }, into: tally)
+}
 
 // Summary.
 let operations = Int(environment["PREFECT_OPERATIONS"] ?? "") ?? 0

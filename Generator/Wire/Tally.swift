@@ -89,3 +89,32 @@ func exercise<Request: RequestContextType>(
         return nil
     }
 }
+
+/// A request with one fault a client with a bug would make, and the rule a generated fake must
+/// refuse it by (`required`, `enum`, `bounds`, `security`…).
+typealias Mutation = (rule: String, what: String, send: @Sendable () async throws -> Void)
+
+/// Sends each mutation to a generated fake: each must fail with the fake's `Violation` of its rule
+/// (`violationRule` reads the rule of the scenario's fake type). Prints a line each and the count;
+/// a mutation not caught, or caught by another rule, is a failure of the run.
+func expectRefused(_ mutations: [Mutation], violationRule: (any Error) -> String?, into tally: Tally) async {
+    var caught = 0
+    var notes: [String] = []
+    for mutation in mutations {
+        do {
+            try await mutation.send()
+            notes.append("NOT CAUGHT  \(mutation.what)")
+        } catch {
+            if case .transport(let cause)? = (error as? BricksError)?.reason, violationRule(cause) == mutation.rule {
+                caught += 1
+                notes.append("caught      \(mutation.what): \(cause)")
+            } else {
+                notes.append("NOT CAUGHT  \(mutation.what): \(error)")
+            }
+        }
+    }
+    print("")
+    for note in notes { print(note) }
+    print("mutations caught by the fake: \(caught) of \(mutations.count)")
+    if caught != mutations.count { await tally.expect(false, "every mutation caught by the fake") }
+}

@@ -507,27 +507,37 @@ public actor PetShopFake: Bricks.HTTPTransport {
             return pieces
         }
 
-        /// The operation whose method and path template match, the one with the most literal
-        /// text when several do, and the path parameters' values (percent-decoded).
+        /// The operation whose method and path template match, and the path parameters' values
+        /// (percent-decoded). When several match, one whose parameters are all given wins
+        /// (`/flow_run_states/` is that path, not `/flow_run_states/{id}` with an empty id; a
+        /// request with an empty parameter still matches the template, to be told so), then the one
+        /// with the most literal text (`/pets/mine` before `/pets/{petId}`), then the first.
         func match(method: Swift.String, path: Swift.String) -> (operation: Operation, parameters: [Swift.String: Swift.String])? {
             guard let candidates = byMethod[method] else { return nil }
             let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-            var best: Swift.Int?
+            var best: (index: Swift.Int, whole: Swift.Bool)?
             for index in candidates where operations[index].segments.count == segments.count {
-                if let best, operations[best].literalCount >= operations[index].literalCount { continue }
                 var ignored: [Swift.String: Swift.String]?
-                if Self.bind(operations[index].segments, segments, into: &ignored) { best = index }
+                var whole = true
+                guard Self.bind(operations[index].segments, segments, into: &ignored, whole: &whole) else { continue }
+                if let best, (best.whole ? 1 : 0, operations[best.index].literalCount) >= (whole ? 1 : 0, operations[index].literalCount) {
+                    continue
+                }
+                best = (index, whole)
             }
             guard let best else { return nil }
             var parameters: [Swift.String: Swift.String]? = [:]
-            guard Self.bind(operations[best].segments, segments, into: &parameters), let parameters else { return nil }
-            return (operations[best], parameters)
+            var whole = true
+            guard Self.bind(operations[best.index].segments, segments, into: &parameters, whole: &whole), let parameters else { return nil }
+            return (operations[best.index], parameters)
         }
 
         /// Whether `segments` fit the template's, with the parameters' values put into `parameters`
-        /// unless it is `nil` (a first pass only asks whether they fit).
+        /// unless it is `nil` (a first pass only asks whether they fit); `whole` turns false when a
+        /// parameter's value is empty.
         private static func bind(
-            _ template: [[Piece]], _ segments: Swift.ArraySlice<Swift.Substring>, into parameters: inout [Swift.String: Swift.String]?
+            _ template: [[Piece]], _ segments: Swift.ArraySlice<Swift.Substring>, into parameters: inout [Swift.String: Swift.String]?,
+            whole: inout Swift.Bool
         ) -> Swift.Bool {
             for (pieces, segment) in zip(template, segments) {
                 var rest = segment
@@ -543,6 +553,7 @@ public actor PetShopFake: Bricks.HTTPTransport {
                             value = rest[..<range.lowerBound]
                         }
                         rest = rest[value.endIndex...]
+                        if value.isEmpty { whole = false }
                         if parameters != nil {
                             let text = Swift.String(value)
                             parameters?[name] = text.contains("%") ? (text.removingPercentEncoding ?? text) : text
@@ -1116,7 +1127,7 @@ nonisolated extension PetShopFake.Table {
 
 nonisolated extension PetShopFake {
     /// The operations, their replies and checks, and the schemas those name, as JSON.
-    static let tableText: Swift.String = #"{"o":[{"n":"ListPets","m":"GET","p":"/pets","q":[{"n":"kind","i":"query","r":false,"s":{"$ref":"Kind"}},{"n":"limit","i":"query","r":false,"s":{"type":"integer","minimum":1,"maximum":100}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":0,"x":true,"h":{"X-Rate-Limit-Remaining":"99"}}}},{"n":"CreatePet","m":"POST","p":"/pets","q":[],"b":{"r":true,"t":["application/json"],"s":{"$ref":"NewPet"}},"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"201","r":{"201":{"t":"application/json","b":1},"422":{"t":"application/json","b":2}}},{"n":"GetPet","m":"GET","p":"/pets/{petId}","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":3,"x":true},"404":{"t":"application/json","b":4,"x":true}}},{"n":"DeletePet","m":"DELETE","p":"/pets/{petId}","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"204","r":{"204":{}}},{"n":"VotePet","m":"POST","p":"/pets/{petId}/votes","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"b":{"r":true,"t":["application/x-www-form-urlencoded"],"f":{"type":"object","required":["score"],"properties":{"score":{"type":"integer","minimum":1,"maximum":5},"mood":{"type":"string","enum":["happy","sad"]},"tags":{"type":"array","items":{"type":"string","maxLength":8}}}}},"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"204","r":{"204":{}}},{"n":"PutPetPhoto","m":"PUT","p":"/pets/{petId}/photo","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"b":{"r":true,"t":["multipart/form-data"],"f":{"type":"object","required":["photo","caption"],"properties":{"photo":{"type":"string","format":"binary"},"caption":{"type":"string","maxLength":20},"stars":{"type":"integer","minimum":1,"maximum":5}}}},"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"204","r":{"204":{}}},{"n":"ListMyPets","m":"GET","p":"/pets/mine","q":[],"s":"200","r":{"200":{"t":"application/json","b":5}}},{"n":"GetOwner","m":"GET","p":"/owners/{name}","q":[{"n":"name","i":"path","r":true,"s":{"type":"string"}},{"n":"X-Trace","i":"header","r":true,"s":{"type":"string","format":"uuid"}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":6}}}],"s":{"Kind":{"type":"string","enum":["cat","dog"]},"NewPet":{"type":"object","required":["name","kind"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":40,"pattern":"^[A-Z]"},"kind":{"$ref":"Kind"},"age":{"type":"integer","minimum":0,"maximum":40},"weight":{"type":"number","multipleOf":0.5},"toys":{"type":"array","items":{"type":"string"},"uniqueItems":true}}}}}"#
+    static let tableText: Swift.String = #"{"o":[{"n":"ListPets","m":"GET","p":"/pets","q":[{"n":"kind","i":"query","r":false,"s":{"$ref":"Kind"}},{"n":"limit","i":"query","r":false,"s":{"type":"integer","minimum":1,"maximum":100}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":0,"x":true,"h":{"X-Rate-Limit-Remaining":"99"}}}},{"n":"CreatePet","m":"POST","p":"/pets","q":[],"b":{"r":true,"t":["application/json"],"s":{"$ref":"NewPet"}},"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"201","r":{"201":{"t":"application/json","b":1},"422":{"t":"application/json","b":2}}},{"n":"GetPet","m":"GET","p":"/pets/{petId}","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":3,"x":true},"404":{"t":"application/json","b":4,"x":true}}},{"n":"DeletePet","m":"DELETE","p":"/pets/{petId}","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"204","r":{"204":{}}},{"n":"VotePet","m":"POST","p":"/pets/{petId}/votes","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"b":{"r":true,"t":["application/x-www-form-urlencoded"],"f":{"type":"object","required":["score"],"properties":{"score":{"type":"integer","minimum":1,"maximum":5},"mood":{"type":"string","enum":["happy","sad"]},"tags":{"type":"array","items":{"type":"string","maxLength":8}}}}},"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"204","r":{"204":{}}},{"n":"PutPetPhoto","m":"PUT","p":"/pets/{petId}/photo","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"b":{"r":true,"t":["multipart/form-data"],"f":{"type":"object","required":["photo","caption"],"properties":{"photo":{"type":"string","format":"binary"},"caption":{"type":"string","maxLength":20},"stars":{"type":"integer","minimum":1,"maximum":5}}}},"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"204","r":{"204":{}}},{"n":"GetToy","m":"GET","p":"/pets/{petId}/toys/{toyId}","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}},{"n":"toyId","i":"path","r":true,"s":{"type":"string"}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":5,"x":true}}},{"n":"ListToys","m":"GET","p":"/pets/{petId}/toys/","q":[{"n":"petId","i":"path","r":true,"s":{"type":"integer","format":"int64","minimum":1}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":6,"x":true}}},{"n":"ListMyPets","m":"GET","p":"/pets/mine","q":[],"s":"200","r":{"200":{"t":"application/json","b":7}}},{"n":"GetOwner","m":"GET","p":"/owners/{name}","q":[{"n":"name","i":"path","r":true,"s":{"type":"string"}},{"n":"X-Trace","i":"header","r":true,"s":{"type":"string","format":"uuid"}}],"a":[[{"i":"header","n":"X-API-Key","k":"apiKey"}]],"s":"200","r":{"200":{"t":"application/json","b":8}}}],"s":{"Kind":{"type":"string","enum":["cat","dog"]},"NewPet":{"type":"object","required":["name","kind"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":40,"pattern":"^[A-Z]"},"kind":{"$ref":"Kind"},"age":{"type":"integer","minimum":0,"maximum":40},"weight":{"type":"number","multipleOf":0.5},"toys":{"type":"array","items":{"type":"string"},"uniqueItems":true}}}}}"#
 
     /// The reply bodies the table refers to by index.
     static let replyTexts: [Swift.String] = [
@@ -1125,6 +1136,8 @@ nonisolated extension PetShopFake {
         #"{"code":1,"message":"message"}"#,
         #"{"id":7,"name":"Tom","kind":"cat","born":"2020-02-02","tag":null}"#,
         #"{"code":404,"message":"no such pet"}"#,
+        #""ball""#,
+        #"["ball","bone"]"#,
         #"[{"id":1,"name":"name","kind":"cat","born":"2026-01-01","tag":"tag"}]"#,
         #"{"name":"name","since":"2026-01-01T00:00:00Z","contact":{"email":"user@example.com"}}"#,
     ]

@@ -22,11 +22,11 @@ import Testing
         #expect(file.contents.contains("public actor PetShopFake: Bricks.HTTPTransport {"))
         #expect(!file.contents.contains("__"))
         #expect(!file.contents.contains("import Testing") && !file.contents.contains("import XCTest"))
-        // listPets, getPet, deletePet, votePet and putPetPhoto (no body) are the document's; the
-        // others built from schemas.
-        #expect(faked.summary.fakeRepliesFromExamples == 5)
+        // listPets, getPet, getToy, listToys, deletePet, votePet and putPetPhoto (no body) are the
+        // document's; the others built from schemas.
+        #expect(faked.summary.fakeRepliesFromExamples == 7)
         #expect(faked.summary.fakeRepliesFromSchemas == 3)
-        #expect(faked.summaryLine.contains("fake: 5 replies from examples, 3 from schemas"))
+        #expect(faked.summaryLine.contains("fake: 7 replies from examples, 3 from schemas"))
     }
 
     @Test func aValueKeepsTheSchemasRules() throws {

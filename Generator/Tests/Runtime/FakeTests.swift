@@ -35,10 +35,14 @@ import FoundationNetworking
         try await session.send(DeletePet(petId: 7))
         try await session.send(VotePet(petId: 7, body: .init(score: 5, mood: .happy, tags: ["a", "b"])))
         try await session.send(PutPetPhoto(petId: 7, parts: Self.photo(caption: "Tom asleep")))
+        #expect(try await session.send(GetToy(petId: 7, toyId: "b1")) == "ball")
+        // `/pets/7/toys/` is the collection, not the toy `{toyId}` empty, though the toy comes first.
+        #expect(try await session.send(ListToys(petId: 7)) == ["ball", "bone"])
         // A literal path wins over a template of the same shape, and needs no credential.
         _ = try await Session(transport: fake).send(ListMyPets())
         #expect(await fake.callCount(of: GetPet.self) == 1)
-        #expect(await fake.calls.count == 8)
+        #expect(await fake.callCount(of: ListToys.self) == 1)
+        #expect(await fake.calls.count == 10)
         #expect(await fake.calls(of: ListMyPets.self).first?.head.path == "/v1/pets/mine")
     }
 

@@ -184,6 +184,15 @@ struct Recorded {
         #expect(plain.mode == .fast)
         #expect(plain.when != nil)
     }
+
+    /// A union of a string and objects told apart by a discriminator reads both (OpenAI's
+    /// `EvalItemContentItem`: its string case failed to decode, asked for an object's key).
+    @Test func aDiscriminatedUnionWithAStringCaseReadsBoth() throws {
+        let decoder = ConstructsCoding.decoder
+        #expect(try decoder.decode(Constructs.Label.self, from: Data(#""text""#.utf8)) == .string("text"))
+        #expect(try decoder.decode(Constructs.Label.self, from: Data(#"{"kind": "circle", "radius": 1}"#.utf8)) == .circle(Constructs.Circle(kind: "circle", radius: 1)))
+        #expect(throws: DecodingError.self) { try decoder.decode(Constructs.Label.self, from: Data("3".utf8)) }
+    }
 }
 
 /// `with(baseURL:)` re-points a request but does not make the result a streaming endpoint, which

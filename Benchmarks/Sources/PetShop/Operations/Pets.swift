@@ -42,6 +42,20 @@ public nonisolated struct GetPet: PetShopAPI, Bricks.GETRequestType, Bricks.JSON
     public var pathSegments: [Swift.String] { ["pets", Swift.String(petId)] }
 }
 
+/// `GET /pets/{petId}/toys/{toyId}`
+public nonisolated struct GetToy: PetShopAPI, Bricks.GETRequestType, Bricks.JSONResponseType, Swift.Sendable {
+    public typealias Response = Swift.String
+    public let petId: Swift.Int64
+    public let toyId: Swift.String
+
+    public init(petId: Swift.Int64, toyId: Swift.String) {
+        self.petId = petId
+        self.toyId = toyId
+    }
+
+    public var pathSegments: [Swift.String] { ["pets", Swift.String(petId), "toys", toyId] }
+}
+
 /// `GET /pets/mine`
 public nonisolated struct ListMyPets: PetShopAPI, Bricks.GETRequestType, Bricks.JSONResponseType, Swift.Sendable {
     public typealias Response = [Pet]
@@ -71,6 +85,18 @@ public nonisolated struct ListPets: PetShopAPI, Bricks.GETRequestType, Bricks.JS
         if let limit { items.append(Foundation.URLQueryItem(name: "limit", value: Swift.String(limit))) }
         return items
     }
+}
+
+/// `GET /pets/{petId}/toys/`
+public nonisolated struct ListToys: PetShopAPI, Bricks.GETRequestType, Bricks.JSONResponseType, Swift.Sendable {
+    public typealias Response = [Swift.String]
+    public let petId: Swift.Int64
+
+    public init(petId: Swift.Int64) {
+        self.petId = petId
+    }
+
+    public var pathSegments: [Swift.String] { ["pets", Swift.String(petId), "toys", ""] }
 }
 
 /// `PUT /pets/{petId}/photo`

@@ -506,27 +506,37 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
             return pieces
         }
 
-        /// The operation whose method and path template match, the one with the most literal
-        /// text when several do, and the path parameters' values (percent-decoded).
+        /// The operation whose method and path template match, and the path parameters' values
+        /// (percent-decoded). When several match, one whose parameters are all given wins
+        /// (`/flow_run_states/` is that path, not `/flow_run_states/{id}` with an empty id; a
+        /// request with an empty parameter still matches the template, to be told so), then the one
+        /// with the most literal text (`/pets/mine` before `/pets/{petId}`), then the first.
         func match(method: Swift.String, path: Swift.String) -> (operation: Operation, parameters: [Swift.String: Swift.String])? {
             guard let candidates = byMethod[method] else { return nil }
             let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-            var best: Swift.Int?
+            var best: (index: Swift.Int, whole: Swift.Bool)?
             for index in candidates where operations[index].segments.count == segments.count {
-                if let best, operations[best].literalCount >= operations[index].literalCount { continue }
                 var ignored: [Swift.String: Swift.String]?
-                if Self.bind(operations[index].segments, segments, into: &ignored) { best = index }
+                var whole = true
+                guard Self.bind(operations[index].segments, segments, into: &ignored, whole: &whole) else { continue }
+                if let best, (best.whole ? 1 : 0, operations[best.index].literalCount) >= (whole ? 1 : 0, operations[index].literalCount) {
+                    continue
+                }
+                best = (index, whole)
             }
             guard let best else { return nil }
             var parameters: [Swift.String: Swift.String]? = [:]
-            guard Self.bind(operations[best].segments, segments, into: &parameters), let parameters else { return nil }
-            return (operations[best], parameters)
+            var whole = true
+            guard Self.bind(operations[best.index].segments, segments, into: &parameters, whole: &whole), let parameters else { return nil }
+            return (operations[best.index], parameters)
         }
 
         /// Whether `segments` fit the template's, with the parameters' values put into `parameters`
-        /// unless it is `nil` (a first pass only asks whether they fit).
+        /// unless it is `nil` (a first pass only asks whether they fit); `whole` turns false when a
+        /// parameter's value is empty.
         private static func bind(
-            _ template: [[Piece]], _ segments: Swift.ArraySlice<Swift.Substring>, into parameters: inout [Swift.String: Swift.String]?
+            _ template: [[Piece]], _ segments: Swift.ArraySlice<Swift.Substring>, into parameters: inout [Swift.String: Swift.String]?,
+            whole: inout Swift.Bool
         ) -> Swift.Bool {
             for (pieces, segment) in zip(template, segments) {
                 var rest = segment
@@ -542,6 +552,7 @@ __ACCESS__actor __FAKE__: Bricks.HTTPTransport {
                             value = rest[..<range.lowerBound]
                         }
                         rest = rest[value.endIndex...]
+                        if value.isEmpty { whole = false }
                         if parameters != nil {
                             let text = Swift.String(value)
                             parameters?[name] = text.contains("%") ? (text.removingPercentEncoding ?? text) : text

@@ -240,16 +240,19 @@ struct ModelRenderer {
             writer.line("")
             writer.block("\(access)init(from decoder: any Swift.Decoder) throws") { writer in
                 if let discriminator = decl.discriminator {
-                    writer.line("let container = try decoder.container(keyedBy: \(apiName)Coding.Key.self)")
-                    writer.block("switch try container.decodeIfPresent(Swift.String.self, forKey: \(CodeWriter.stringLiteral(discriminator.property)))") { writer in
-                        for entry in discriminator.mapping {
-                            guard let member = decl.cases.first(where: { $0.name == entry.caseName }) else { continue }
-                            writer.outdented("case \(CodeWriter.stringLiteral(entry.value)):")
-                            writer.line("self = .\(member.name)(try \(member.type.swift)(from: decoder))")
-                            writer.line("return")
+                    // A value that is not an object (the string case of OpenAI's `EvalItemContentItem`)
+                    // has no discriminator: its case is found by trying them.
+                    writer.block("if let container = try? decoder.container(keyedBy: \(apiName)Coding.Key.self)") { writer in
+                        writer.block("switch try container.decodeIfPresent(Swift.String.self, forKey: \(CodeWriter.stringLiteral(discriminator.property)))") { writer in
+                            for entry in discriminator.mapping {
+                                guard let member = decl.cases.first(where: { $0.name == entry.caseName }) else { continue }
+                                writer.outdented("case \(CodeWriter.stringLiteral(entry.value)):")
+                                writer.line("self = .\(member.name)(try \(member.type.swift)(from: decoder))")
+                                writer.line("return")
+                            }
+                            writer.outdented("default:")
+                            writer.line("break")
                         }
-                        writer.outdented("default:")
-                        writer.line("break")
                     }
                 }
                 if Self.ranksMembers(decl) {

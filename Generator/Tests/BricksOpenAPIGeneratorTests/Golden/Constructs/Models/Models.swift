@@ -193,6 +193,57 @@ public nonisolated enum IdOrName: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public init(integerLiteral value: Swift.Int) { self = .integer(value) }
 }
 
+/// A union of a string and discriminated objects (OpenAI's EvalItemContentItem).
+public nonisolated enum Label: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    case string(Swift.String)
+    case circle(Circle)
+    case square(Square)
+
+    public init(from decoder: any Swift.Decoder) throws {
+        if let container = try? decoder.container(keyedBy: ConstructsCoding.Key.self) {
+            switch try container.decodeIfPresent(Swift.String.self, forKey: "kind") {
+            case "Circle":
+                self = .circle(try Circle(from: decoder))
+                return
+            case "Square":
+                self = .square(try Square(from: decoder))
+                return
+            default:
+                break
+            }
+        }
+        let present = Swift.Set(((try? decoder.container(keyedBy: ConstructsCoding.Key.self))?.allKeys ?? []).map(\.stringValue))
+        let keys: [[Swift.String]] = [
+            [],
+            ["kind", "radius"],
+            ["kind", "side"],
+        ]
+        let scores = keys.map { $0.filter(present.contains).count }
+        for index in scores.indices.sorted(by: { (scores[$0], $1) > (scores[$1], $0) }) {
+            switch index {
+            case 0:
+                if let value = try? Swift.String(from: decoder) { self = .string(value); return }
+            case 1:
+                if let value = try? Circle(from: decoder) { self = .circle(value); return }
+            case 2:
+                if let value = try? Square(from: decoder) { self = .square(value); return }
+            default:
+                break
+            }
+        }
+        throw Swift.DecodingError.dataCorrupted(
+            Swift.DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no case of Label matches"))
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .circle(let value): try value.encode(to: encoder)
+        case .square(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 public nonisolated struct Leaf: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var value: Swift.Int?
 
@@ -308,16 +359,17 @@ public nonisolated enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable {
     case square(Square)
 
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: ConstructsCoding.Key.self)
-        switch try container.decodeIfPresent(Swift.String.self, forKey: "kind") {
-        case "circle":
-            self = .circle(try Circle(from: decoder))
-            return
-        case "square":
-            self = .square(try Square(from: decoder))
-            return
-        default:
-            break
+        if let container = try? decoder.container(keyedBy: ConstructsCoding.Key.self) {
+            switch try container.decodeIfPresent(Swift.String.self, forKey: "kind") {
+            case "circle":
+                self = .circle(try Circle(from: decoder))
+                return
+            case "square":
+                self = .square(try Square(from: decoder))
+                return
+            default:
+                break
+            }
         }
         let present = Swift.Set(((try? decoder.container(keyedBy: ConstructsCoding.Key.self))?.allKeys ?? []).map(\.stringValue))
         let keys: [[Swift.String]] = [
