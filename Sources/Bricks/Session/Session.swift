@@ -145,7 +145,11 @@ public struct Session: Sendable {
     ///   middleware's own error.
     nonisolated(nonsending)
     public func send<Request: RequestContextType>(_ request: Request) async throws -> Request.Response {
-        try await response(for: request).value
+        // Not through `response(for:)`: each async call is a frame, and a `DecodedResponse` of the
+        // endpoint's type is generic metadata the runtime looks up at each call.
+        let prepared = try prepare(request, bodyMode: .collected)
+        let reply = try await collectedReply(prepared)
+        return try decode(request, reply: reply, prepared: prepared)
     }
 
     /// Sends a `Sendable` endpoint whose conformances are nonisolated and returns its decoded
@@ -161,8 +165,8 @@ public struct Session: Sendable {
     @_documentation(visibility: internal)  // one `send(_:)` in the documentation; Swift picks this one by itself
     nonisolated(nonsending)
     public func send<Request: RequestContextType & Sendable>(_ request: Request) async throws -> sending Request.Response {
-        // `decodedAway` itself, not through `response(for:)`: each async call is a frame.
-        try await decodedAway(request, prepared: prepare(request, bodyMode: .collected)).value
+        // `valueDecodedAway` itself, not through `response(for:)`: as in the overload above.
+        try await valueDecodedAway(request, prepared: prepare(request, bodyMode: .collected))
     }
 
     /// Sends `request`, reporting the progress of its upload, and returns its decoded response.
@@ -202,7 +206,7 @@ public struct Session: Sendable {
     ) async throws -> sending Request.Response {
         var prepared = try prepare(request, bodyMode: .collected)
         prepared.body?.progress = uploadProgress
-        return try await decodedAway(request, prepared: prepared).value
+        return try await valueDecodedAway(request, prepared: prepared)
     }
 
     /// Sends `request` and returns its decoded response together with the response head, for
@@ -260,6 +264,16 @@ public struct Session: Sendable {
     {
         let reply = try await collectedReply(prepared)
         return DecodedResponse(value: try decode(request, reply: reply, prepared: prepared), head: reply.head)
+    }
+
+    /// Runs a prepared request through the stack and decodes its reply's value, all away from the
+    /// caller's actor: ``decodedAway(_:prepared:)`` without the head, for `send`, which makes no
+    /// `DecodedResponse` (its metadata is looked up at run time for each endpoint type).
+    @concurrent
+    func valueDecodedAway<Request: RequestContextType & Sendable>(_ request: Request, prepared: PreparedRequest)
+        async throws -> sending Request.Response
+    {
+        try decode(request, reply: try await collectedReply(prepared), prepared: prepared)
     }
 
     /// The decoded value of a collected reply, or the error for its status.
