@@ -89,6 +89,23 @@ import Testing
         #expect(value == #"{"name":"name","child":{"name":"name","child":{"name":"name"}},"extra":true}"#)
     }
 
+    @Test func anAllOfOfAUnionAndADescriptionIsABranchOfTheUnion() throws {
+        // Box's `Collaboration.item`: the union's value, not the empty object of an object `type`.
+        let value = try Self.value("""
+                Root:
+                  allOf:
+                    - {$ref: '#/components/schemas/Item'}
+                    - {description: The file or folder.}
+                  nullable: true
+                Item:
+                  type: object
+                  oneOf: [{$ref: '#/components/schemas/File'}, {$ref: '#/components/schemas/Folder'}]
+                File: {type: object, required: [type, id], properties: {type: {type: string, enum: [file]}, id: {type: string}}}
+                Folder: {type: object, required: [type, id], properties: {type: {type: string, enum: [folder]}, id: {type: string}}}
+            """)
+        #expect(value == #"{"type":"file","id":"id"}"#)
+    }
+
     @Test func theTableWritesWhatARequestMustHold() throws {
         let tree = try SpecLoader.parse(try TestFiles.spec("fakes.yaml"))
         let (api, _, _) = try TestFiles.translate(String(decoding: try TestFiles.spec("fakes.yaml"), as: UTF8.self))

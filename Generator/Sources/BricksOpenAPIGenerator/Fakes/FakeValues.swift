@@ -109,7 +109,12 @@ struct FakeValues {
         if case .array(let more)? = object["required"] { required += more }
         if case .array(let parts)? = object["allOf"] {
             for part in parts { collect(part, into: &properties, required: &required, single: &single, depth: depth &+ 1) }
-        } else if object["properties"] == nil, object["required"] == nil, !document.types(of: resolved).contains("object") {
+        } else if object["properties"] == nil, object["required"] == nil,
+            !document.types(of: resolved).contains("object") || object["oneOf"] != nil || object["anyOf"] != nil
+        {
+            // A part with no members of its own: a `$ref` to a string, or a union (Box's
+            // `Collaboration.item`, `allOf` of an object `oneOf` and a description), whose value is
+            // one of its branches, not an empty object.
             single = single ?? schema
         }
     }
