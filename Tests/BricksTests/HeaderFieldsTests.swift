@@ -36,6 +36,18 @@ import FoundationNetworking
         #expect(!fields.contains("X-"))
     }
 
+    @Test func longAndNonASCIINamesCompareByteForByte() {
+        // Past 15 bytes a name is no longer a small string: compared on its heap bytes.
+        let long = "X-Request-Correlation-Identifier"
+        let fields = HeaderFields([HeaderField(name: long, value: "1"), HeaderField(name: "X-Grüße", value: "2")])
+        #expect(fields[long.uppercased()] == "1")
+        #expect(fields[long.lowercased()] == "1")
+        #expect(fields["X-Request-Correlation-Identifiex"] == nil)
+        #expect(fields["x-grüße"] == "2")
+        #expect(fields["X-GRÜSSE"] == nil)  // only ASCII letters match across case
+        #expect(fields["X-GRüße"] == "2")
+    }
+
     @Test func onlyLettersMatchAcrossCase() {
         // Bytes that differ by 0x20 but are not letters are different names: "@" and "`", "[" and "{".
         let fields: HeaderFields = ["X-A@": "at", "X-[b]": "square"]

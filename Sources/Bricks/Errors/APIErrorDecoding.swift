@@ -25,11 +25,33 @@ enum APIErrorDecoding {
             throw failure(request, data: data, head: head, call: summary())
         }
         let hasNoBody = data.isEmpty && (isHeadRequest || head.statusCode == 204 || head.statusCode == 205)
-        if hasNoBody, let none = (Request.Response.self as? any ExpressibleByNilLiteral.Type)?.init(nilLiteral: ()),
+        if hasNoBody {
+            return try decodeWithoutBody(request, head: head, isHeadRequest: isHeadRequest, summary: summary)
+        }
+        return try decoded(request, data: data, head: head, hasNoBody: false, isHeadRequest: isHeadRequest, summary: summary)
+    }
+
+    /// A reply without a body: `nil` for an optional `Response`, else what decoding nothing says.
+    /// Not inlined into ``decode(_:data:head:context:isHeadRequest:summary:)``: `Optional<Response>`
+    /// is generic metadata the runtime looks up at every call that holds one.
+    @inline(never)
+    private static func decodeWithoutBody<Request: ResponseType>(
+        _ request: Request, head: ResponseHead, isHeadRequest: Bool, summary: () -> RequestSummary
+    ) throws -> Request.Response {
+        if let none = (Request.Response.self as? any ExpressibleByNilLiteral.Type)?.init(nilLiteral: ()),
             let none = none as? Request.Response
         {
             return none
         }
+        return try decoded(request, data: Data(), head: head, hasNoBody: true, isHeadRequest: isHeadRequest, summary: summary)
+    }
+
+    /// The endpoint's `decode(_:response:)` of `data`, its `DecodingError` as a ``BricksError``
+    /// that names the call.
+    private static func decoded<Request: ResponseType>(
+        _ request: Request, data: Data, head: ResponseHead, hasNoBody: Bool, isHeadRequest: Bool,
+        summary: () -> RequestSummary
+    ) throws -> Request.Response {
         do {
             return try request.decode(data, response: head)
         } catch var error as DecodingError {

@@ -56,7 +56,13 @@ public struct CallContext: Sendable {
     /// (``RetryMiddleware`` never waits past it). The transport sees the exchange's own: the
     /// earlier of this and ``timeoutInterval`` from the exchange's start. Either way the call
     /// fails with ``BricksError/Reason/timedOut(after:)`` when it passes.
-    public var deadline: ContinuousClock.Instant?
+    public var deadline: ContinuousClock.Instant? {
+        get { deadlineOffset?.instant }
+        set { deadlineOffset = newValue.map(ClockOffset.init) }
+    }
+    /// ``deadline`` as stored: a `ContinuousClock.Instant` is not frozen, and a context that held
+    /// one would be copied through the runtime at every layer (``ClockOffset``).
+    var deadlineOffset: ClockOffset?
     /// How the caller reads the body: whole (``BodyMode/collected``, `send`) or as a stream
     /// (``BodyMode/streamed``: events, downloads, WebSocket handshakes). A streamed body reaches
     /// middleware unread: read it only if you hand on a replacement.
@@ -122,7 +128,7 @@ public struct CallContext: Sendable {
         self.isIdempotent = isIdempotent
         self.attempt = attempt
         self.bodyMode = bodyMode
-        self.deadline = deadline
+        deadlineOffset = deadline.map(ClockOffset.init)
         self.timeoutInterval = timeoutInterval
         self.maximumResponseSize = maximumResponseSize
         self.secretHeaderNames = Self.lowercasedSecrets(adding: secretHeaderNames)
@@ -137,7 +143,7 @@ public struct CallContext: Sendable {
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` for a timeout that is not a positive
     ///   number of seconds.
     init<Request: RequestType>(
-        for request: Request, isIdempotent: Bool, bodyMode: BodyMode, deadline: ContinuousClock.Instant?,
+        for request: Request, isIdempotent: Bool, bodyMode: BodyMode, deadline: ClockOffset?,
         responseLimits: ResponseLimits, maximumResponseSize: Int?, acceptableStatusCodes: Range<Int>,
         webSocketSettings: WebSocketSettings? = nil
     ) throws(BricksError) {
@@ -145,7 +151,7 @@ public struct CallContext: Sendable {
         self.isIdempotent = isIdempotent
         attempt = 1
         self.bodyMode = bodyMode
-        self.deadline = deadline
+        deadlineOffset = deadline
         timeoutInterval = try Self.checkedTimeout(request.timeoutInterval)
         httpCachePolicy = request.httpCachePolicy
         secretHeaderNames = Self.lowercasedSecrets(adding: request.secretHeaderNames)
@@ -180,7 +186,7 @@ public struct CallContext: Sendable {
     /// The time left before ``deadline``, or `nil` when there is no deadline. Negative once it
     /// has passed.
     public var timeRemaining: Duration? {
-        deadline.map { ContinuousClock.now.duration(to: $0) }
+        deadlineOffset.map { ClockOffset.now.duration(to: $0) }
     }
 
     /// Whether the endpoint takes a reply with `status` as a success (``acceptableStatusCodes``):

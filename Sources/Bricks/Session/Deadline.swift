@@ -3,8 +3,8 @@ import Foundation
 /// When one exchange must be over: the request's `timeoutInterval` from now, or the call's overall
 /// deadline if that comes first. The one place where Bricks computes and enforces a time limit.
 struct Deadline: Sendable {
-    /// When the time runs out.
-    let instant: ContinuousClock.Instant
+    /// When the time runs out (a ``ClockOffset``: this value is copied into every exchange's context).
+    let end: ClockOffset
     /// How long was allowed, for the error message.
     let budget: Duration
 
@@ -20,8 +20,8 @@ struct Deadline: Sendable {
     ///     counts as none).
     ///   - overall: the call's deadline, if any.
     /// - Throws: ``BricksError/Reason/timedOut(after:)`` when `overall` has passed already.
-    init(timeoutInterval: TimeInterval, overall: ContinuousClock.Instant?) throws(BricksError) {
-        let now = ContinuousClock.now
+    init(timeoutInterval: TimeInterval, overall: ClockOffset?) throws(BricksError) {
+        let now = ClockOffset.now
         // Whole nanoseconds, in range (a century is 3.2e18 of them): `Duration.seconds(Double)`
         // converts through 128-bit attoseconds, a few hundred instructions a request.
         var budget = timeoutInterval.isFinite && timeoutInterval < Self.unlimitedSeconds
@@ -32,21 +32,21 @@ struct Deadline: Sendable {
             budget = Swift.min(budget, remaining)
         }
         self.budget = budget
-        instant = now + budget
+        end = now + budget
     }
 
     /// The deadline of one exchange of a call: its ``CallContext/timeoutInterval`` from now,
     /// within its ``CallContext/deadline``.
     /// - Throws: ``BricksError/Reason/timedOut(after:)`` when the call's deadline has passed already.
     init(for context: CallContext) throws(BricksError) {
-        try self.init(timeoutInterval: context.timeoutInterval, overall: context.deadline)
+        try self.init(timeoutInterval: context.timeoutInterval, overall: context.deadlineOffset)
     }
 
     /// The context the layer below this deadline gets: the call's, with this deadline as its own
     /// (none when unlimited) and whether `head` is a `HEAD` (a redirect keeps a HEAD a HEAD).
     func context(for head: RequestHead, from call: CallContext) -> CallContext {
         var context = call
-        context.deadline = isUnlimited ? nil : instant
+        context.deadlineOffset = isUnlimited ? nil : end
         context.isHeadRequest = head.method == .head
         return context
     }
@@ -79,7 +79,7 @@ struct Deadline: Sendable {
     @inline(__always)
     func inline<Value>(_ operation: () async throws -> Value) async throws -> Value {
         if isUnlimited { return try await operation() }
-        guard budget > .zero else { throw error }  // `instant` was `now + budget` a moment ago
+        guard budget > .zero else { throw error }  // `end` was `now + budget` a moment ago
         do {
             return try await operation()
         } catch let failure as BricksError {
@@ -93,11 +93,11 @@ struct Deadline: Sendable {
     /// - Throws: ``BricksError/Reason/timedOut(after:)`` when the deadline passed first, else the
     ///   operation's error.
     func watched<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        guard ContinuousClock.now < instant else { throw error }
+        guard ClockOffset.now < end else { throw error }
         let task = Task { try await operation() }
         let expired = Locked(false)
         let timer = DeadlineTimer.shared
-        let token = timer.schedule(at: instant) {
+        let token = timer.schedule(at: end.instant) {
             expired.withLock { $0 = true }
             task.cancel()
         }

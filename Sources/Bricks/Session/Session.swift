@@ -324,7 +324,7 @@ public struct Session: Sendable {
             let head = try request.makeRequestHead(body: body)
             let context = try CallContext(
                 for: request, isIdempotent: head.isIdempotent, bodyMode: bodyMode,
-                deadline: overallTimeout.map { .now + $0 }, responseLimits: limits,
+                deadline: overallTimeout.map { ClockOffset.now + $0 }, responseLimits: limits,
                 maximumResponseSize: maximumResponseSize, acceptableStatusCodes: acceptableStatusCodes,
                 webSocketSettings: webSocketSettings)
             return PreparedRequest(head: head, body: body, context: context)
