@@ -142,6 +142,7 @@ public struct CallContext: Sendable {
     /// its base unless it states its own — then the endpoint's ``RequestType/configure(_:)`` runs.
     /// - Throws: ``BricksError/Reason/invalidRequest(_:)`` for a timeout that is not a positive
     ///   number of seconds.
+    @inline(__always)
     init<Request: RequestType>(
         for request: Request, isIdempotent: Bool, bodyMode: BodyMode, deadline: ClockOffset?,
         responseLimits: ResponseLimits, maximumResponseSize: Int?, acceptableStatusCodes: Range<Int>,

@@ -45,6 +45,11 @@ public struct RedirectPolicy: Sendable, Equatable {
         RedirectPolicy(maximumRedirects: count)
     }
 
+    /// Whether a reply with `status` may be a redirect this policy follows (a 3xx but `304`, when
+    /// redirects are followed): the core asks before ``redirect(after:body:response:secretHeaders:)``,
+    /// which a reply of any other status need not be handed to.
+    func follows(_ status: Int) -> Bool { followsRedirects && (300..<400).contains(status) && status != 304 }
+
     /// The request to send after `response`, or `nil` when it is not a redirect to follow (not a
     /// 3xx with a `Location`, a `304`, a downgrade to `http`, or redirects are not followed).
     ///
@@ -55,8 +60,7 @@ public struct RedirectPolicy: Sendable, Equatable {
     func redirect(
         after previous: RequestHead, body: RequestBody?, response: ResponseHead, secretHeaders: Set<String>
     ) throws(BricksError) -> (head: RequestHead, body: RequestBody?)? {
-        guard followsRedirects, (300..<400).contains(response.statusCode), response.statusCode != 304,
-            let location = response.headerFields["Location"],
+        guard follows(response.statusCode), let location = response.headerFields["Location"],
             let text = URLReference.resolve(location, against: response.url),
             let targetScheme = URLParts.scheme(of: text)
         else { return nil }

@@ -165,8 +165,16 @@ public struct Session: Sendable {
     @_documentation(visibility: internal)  // one `send(_:)` in the documentation; Swift picks this one by itself
     nonisolated(nonsending)
     public func send<Request: RequestContextType & Sendable>(_ request: Request) async throws -> sending Request.Response {
+        let prepared = try prepare(request, bodyMode: .collected)
+        // Called away from any actor already (a server's handler, a detached task): collected and
+        // decoded in this frame, without `valueDecodedAway`'s hop and frame.
+        let isolation: (any Actor)? = #isolation
+        if isolation == nil {
+            let reply = try await collectReply(prepared)
+            return try decode(request, reply: reply, prepared: prepared)
+        }
         // `valueDecodedAway` itself, not through `response(for:)`: as in the overload above.
-        try await valueDecodedAway(request, prepared: prepare(request, bodyMode: .collected))
+        return try await valueDecodedAway(request, prepared: prepared)
     }
 
     /// Sends `request`, reporting the progress of its upload, and returns its decoded response.
@@ -239,8 +247,16 @@ public struct Session: Sendable {
     /// The path every `send` takes, so it calls the stack and reads the body itself rather than
     /// through ``runThroughStack(_:)`` and ``collect(_:prepared:)``: each async call is a frame
     /// the task allocates and frees (for the same reason it is inlined into ``decodedAway(_:prepared:)``).
-    @concurrent @inline(__always)
+    @concurrent
     func collectedReply(_ prepared: PreparedRequest) async throws -> CollectedReply {
+        try await collectReply(prepared)
+    }
+
+    /// ``collectedReply(_:)`` in the caller's isolation: inlined into the functions that run away
+    /// from the caller's actor, and into `send` when its caller is on no actor.
+    @inline(__always)
+    nonisolated(nonsending)
+    func collectReply(_ prepared: PreparedRequest) async throws -> CollectedReply {
         let response: RawResponse
         do {
             response = try await callStack(prepared)
@@ -262,7 +278,7 @@ public struct Session: Sendable {
     func decodedAway<Request: RequestContextType & Sendable>(_ request: Request, prepared: PreparedRequest)
         async throws -> sending DecodedResponse<Request.Response>
     {
-        let reply = try await collectedReply(prepared)
+        let reply = try await collectReply(prepared)
         return DecodedResponse(value: try decode(request, reply: reply, prepared: prepared), head: reply.head)
     }
 
@@ -273,7 +289,7 @@ public struct Session: Sendable {
     func valueDecodedAway<Request: RequestContextType & Sendable>(_ request: Request, prepared: PreparedRequest)
         async throws -> sending Request.Response
     {
-        try decode(request, reply: try await collectedReply(prepared), prepared: prepared)
+        try decode(request, reply: try await collectReply(prepared), prepared: prepared)
     }
 
     /// The decoded value of a collected reply, or the error for its status.
@@ -312,7 +328,9 @@ public struct Session: Sendable {
 
     /// Builds the head and body of any endpoint, a WebSocket handshake's included, and the one
     /// context of the call (``CallContext/init(for:isIdempotent:bodyMode:deadline:responseLimits:maximumResponseSize:acceptableStatusCodes:webSocketSettings:)``);
-    /// every error names the call.
+    /// every error names the call. Inlined into its callers: it returns a large value, copied
+    /// once more by each call between.
+    @inline(__always)
     func prepare<Request: RequestType>(
         _ request: Request, bodyMode: CallContext.BodyMode, maximumResponseSize: Int?,
         acceptableStatusCodes: Range<Int>, webSocketSettings: WebSocketSettings? = nil

@@ -50,7 +50,7 @@ struct SessionCore: Sendable {
             while true {
                 let response = try await transport.exchange(current, body: currentBody, context: context)
                 try context.checkHead(response.head)
-                guard let next = try redirectPolicy.redirect(
+                guard redirectPolicy.follows(response.head.statusCode), let next = try redirectPolicy.redirect(
                     after: current, body: currentBody, response: response.head, secretHeaders: context.secretHeaderNames)
                 else {
                     // A body the transport collected already needs no async call (a frame).
