@@ -169,6 +169,23 @@ import FoundationNetworking
         #expect(seen.values == [60, 60, 0.2])
     }
 
+    @Test func aContextsDeadlineReadsBackExactlyAsSet() {
+        // The context keeps it as a distance from one instant of the process: nothing is rounded.
+        var context = CallContext()
+        #expect(context.deadline == nil && context.timeRemaining == nil)
+        let now = ContinuousClock.now
+        for instant in [now, now - .seconds(3600), now + .seconds(86_400 * 365), now + .nanoseconds(1), now + .seconds(1e-15)] {
+            context.deadline = instant
+            #expect(context.deadline == instant)
+        }
+        context.deadline = nil
+        #expect(context.deadline == nil)
+        let later = now + .seconds(30)
+        #expect(CallContext(deadline: later).deadline == later)
+        let remaining = CallContext(deadline: later).timeRemaining
+        #expect(remaining.map { $0 > .seconds(25) && $0 <= .seconds(30) } == true)
+    }
+
     @Test func aDeadlineThatHasPassedFailsBeforeTheTransport() async throws {
         struct Expired: Middleware {
             func intercept(_ request: RequestHead, body: RequestBody?, context: CallContext, next: @escaping Next) async throws
