@@ -49,6 +49,24 @@ private struct GetThing: TextAPI, GETRequestType, JSONResponseType {
         #expect(await stub.requests.isEmpty)
     }
 
+    /// A URL is taken apart on its bytes: any case of the scheme, a port, a query with empty pairs,
+    /// a fragment (dropped, also one before a `?`), and what has no host or has user info.
+    @Test func aURLIsTakenApartIntoItsParts() throws {
+        let head = try RequestHead(url: try #require(URL(string: "HTTP://Api.Example.com:8080/v1//?a=1&&b=%20#frag?x=1")))
+        #expect(head.scheme == "http")
+        #expect(head.authority == "Api.Example.com:8080")
+        #expect(head.path == "/v1//")
+        #expect(head.target == "/v1//?a=1&b=%20")
+        #expect(head.queryItems.map(\.name) == ["a", "b"])
+        #expect(head.queryItems.map(\.value) == ["1", " "])
+        let fragmentFirst = try RequestHead(url: try #require(URL(string: "https://h.example/p#x?y=1")))
+        #expect(fragmentFirst.urlString == "https://h.example/p")
+        #expect(try RequestHead(url: try #require(URL(string: "https://h.example"))).target == "/")
+        for refused in ["https://:443/x", "http://user@h.example/", "ftp://h.example/"] {
+            #expect(throws: BricksError.self) { try RequestHead(url: try #require(URL(string: refused))) }
+        }
+    }
+
     @Test func aBaseURLWithASpaceIsRefusedBeforeAnythingIsSent() async throws {
         let stub = StubTransport()
         await #expect(throws: BricksError.self) {

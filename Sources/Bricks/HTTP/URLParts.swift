@@ -33,60 +33,95 @@ struct URLParts: Sendable, Hashable {
     /// - Throws: ``BricksError/Reason/invalidURL(_:)`` unless `string` is an `http` or `https` URL
     ///   (or `ws`, `wss`) with a host and no user info.
     init(_ string: String, what: String, trimmingPath: Bool = false, webSocket: Bool = false) throws(BricksError) {
-        let utf8 = string.utf8
-        let schemeLength: Int
-        if Self.hasPrefix(utf8, "https://") {
-            scheme = "https"
-            schemeLength = 8
-        } else if Self.hasPrefix(utf8, "http://") {
-            scheme = "http"
-            schemeLength = 7
-        } else if let secure = Self.webSocketScheme(utf8) {
+        var text = string
+        let layout = text.withUTF8 { Layout($0) }  // no copy: a Swift string's bytes are contiguous
+        switch layout.scheme {
+        case .https: scheme = "https"
+        case .http: scheme = "http"
+        case .webSocket(let secure):
             guard webSocket else {
                 let http = (secure ? "https" : "http") + string.dropFirst(secure ? 3 : 2)
                 throw .invalidURL(
                     "\(what) \"\(string)\" is a WebSocket URL, for a WebSocketEndpoint; an HTTP endpoint's starts with http:// or https:// (\"\(http)\")")
             }
             scheme = secure ? "https" : "http"
-            schemeLength = secure ? 6 : 5
-        } else {
+        case nil:
             throw .invalidURL("\(what) \"\(string)\" must start with \(webSocket ? "ws://, wss://, " : "")http:// or https://")
         }
-        if let bad = utf8.first(where: { !Self.isURLByte($0) }) {
+        if let bad = layout.invalidByte {
             let character = bad == UInt8(ascii: " ") ? "a space" : bad < 0x80 ? "the character \(Unicode.Scalar(bad).escaped(asASCII: true))" : "a character outside ASCII"
             throw .invalidURL(
                 "\(what) \"\(string)\" contains \(character), which a URL cannot hold; percent-encode it (a space is %20)")
         }
-        let authorityStart = utf8.index(utf8.startIndex, offsetBy: schemeLength)
-        let authorityEnd =
-            utf8[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
-            ?? utf8.endIndex
-        let authority = string[authorityStart..<authorityEnd]
-        if authority.utf8.contains(UInt8(ascii: "@")) {
+        if layout.hasUserInfo {
             throw .invalidURL("\(what) must not contain user info (user:password@); send credentials in a header")
         }
-        guard let first = authority.utf8.first, first != UInt8(ascii: ":") else {
-            throw .invalidURL("\(what) \"\(string)\" has no host")
+        guard layout.hasHost else { throw .invalidURL("\(what) \"\(string)\" has no host") }
+        // Every byte is ASCII now, so each offset is a character boundary.
+        let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        authority = String(text[index(layout.authority.lowerBound)..<index(layout.authority.upperBound)])
+        query = layout.query.map { text[index($0.lowerBound)..<index($0.upperBound)].split(separator: "&") } ?? []
+        let pathEnd = trimmingPath ? layout.pathWithoutTrailingSlashes : layout.path.upperBound
+        path = String(text[index(layout.path.lowerBound)..<index(pathEnd)])
+    }
+
+    /// Where the parts of a URL string lie, as byte offsets, found on its contiguous bytes: a
+    /// `String`'s own views cost tens of instructions a byte, and every request's base URL is read.
+    private struct Layout {
+        enum Scheme { case http, https, webSocket(secure: Bool) }
+        var scheme: Scheme?
+        /// The first byte that may not stand in a URL as written.
+        var invalidByte: UInt8?
+        var authority: Range<Int> = 0..<0
+        var hasUserInfo = false
+        var hasHost = false
+        /// The path, up to the query or the fragment.
+        var path: Range<Int> = 0..<0
+        /// The path without its trailing slashes, as a base URL's is kept: its end.
+        var pathWithoutTrailingSlashes = 0
+        /// The query, without its `?`, when there is one.
+        var query: Range<Int>?
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let schemeLength: Int
+            if URLParts.hasPrefix(bytes, "https://") {
+                (scheme, schemeLength) = (.https, 8)
+            } else if URLParts.hasPrefix(bytes, "http://") {
+                (scheme, schemeLength) = (.http, 7)
+            } else if URLParts.hasPrefix(bytes, "wss://") {
+                (scheme, schemeLength) = (.webSocket(secure: true), 6)
+            } else if URLParts.hasPrefix(bytes, "ws://") {
+                (scheme, schemeLength) = (.webSocket(secure: false), 5)
+            } else {
+                return
+            }
+            invalidByte = bytes.first { !URLParts.isURLByte($0) }
+            guard invalidByte == nil else { return }
+            var end = schemeLength
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
+                bytes[end] != UInt8(ascii: "#")
+            {
+                if bytes[end] == UInt8(ascii: "@") { hasUserInfo = true }
+                end += 1
+            }
+            authority = schemeLength..<end
+            hasHost = end > schemeLength && bytes[schemeLength] != UInt8(ascii: ":")
+            let fragment = bytes[end...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+            let mark = bytes[end..<fragment].firstIndex(of: UInt8(ascii: "?"))
+            path = end..<(mark ?? fragment)
+            query = mark.map { ($0 + 1)..<fragment }
+            pathWithoutTrailingSlashes = path.upperBound
+            while pathWithoutTrailingSlashes > end, bytes[pathWithoutTrailingSlashes - 1] == UInt8(ascii: "/") {
+                pathWithoutTrailingSlashes -= 1
+            }
         }
-        self.authority = String(authority)
-        var rest = string[authorityEnd...]
-        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
-        if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = rest[rest.index(after: mark)...].split(separator: "&")
-            rest = rest[..<mark]
-        } else {
-            query = []
-        }
-        if trimmingPath {
-            while rest.utf8.last == UInt8(ascii: "/") { rest = rest.dropLast() }
-        }
-        path = String(rest)
     }
 
     /// `http` or `https` when `string` starts with one of them (in any case), else `nil`: whether
     /// a URL is one an HTTP request may go to at all, before its other parts are checked.
     static func scheme(of string: String) -> String? {
-        hasPrefix(string.utf8, "https://") ? "https" : hasPrefix(string.utf8, "http://") ? "http" : nil
+        hasPrefix(string, "https://") ? "https" : hasPrefix(string, "http://") ? "http" : nil
     }
 
     /// Whether `byte` may stand in a URL as written (RFC 3986: letters, digits, the unreserved
@@ -159,19 +194,18 @@ struct URLParts: Sendable, Hashable {
         String(text).removingPercentEncoding ?? String(text)
     }
 
-    /// Whether `bytes` start with `wss://` (true) or `ws://` (false), ignoring case; nil for neither.
-    private static func webSocketScheme(_ bytes: String.UTF8View) -> Bool? {
-        hasPrefix(bytes, "wss://") ? true : hasPrefix(bytes, "ws://") ? false : nil
-    }
-
     /// Whether `bytes` start with the ASCII `prefix`, ignoring case.
-    private static func hasPrefix(_ bytes: String.UTF8View, _ prefix: StaticString) -> Bool {
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
         guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
-        var index = bytes.startIndex
-        for offset in 0..<prefix.utf8CodeUnitCount {
-            guard ASCIICase.equal(bytes[index], prefix.utf8Start[offset]) else { return false }
-            index = bytes.index(after: index)
+        for offset in 0..<prefix.utf8CodeUnitCount where !ASCIICase.equal(bytes[offset], prefix.utf8Start[offset]) {
+            return false
         }
         return true
+    }
+
+    /// Whether `text` starts with the ASCII `prefix`, ignoring case.
+    private static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
+        var text = text
+        return text.withUTF8 { hasPrefix($0, prefix) }
     }
 }
