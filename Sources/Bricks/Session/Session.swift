@@ -167,7 +167,8 @@ public struct Session: Sendable {
     public func send<Request: RequestContextType & Sendable>(_ request: Request) async throws -> sending Request.Response {
         let prepared = try prepare(request, bodyMode: .collected)
         // Called away from any actor already (a server's handler, a detached task): collected and
-        // decoded in this frame, without `valueDecodedAway`'s hop and frame.
+        // decoded in this frame, without `valueDecodedAway`'s hop and frame. (`#isolation` is read
+        // into a constant first: comparing it to `nil` directly crashes Swift 6.3's compiler.)
         let isolation: (any Actor)? = #isolation
         if isolation == nil {
             let reply = try await collectReply(prepared)
@@ -242,18 +243,19 @@ public struct Session: Sendable {
     }
 
     /// Runs a prepared request through the stack and collects its body, away from the caller's
-    /// actor.
-    ///
-    /// The path every `send` takes, so it calls the stack and reads the body itself rather than
-    /// through ``runThroughStack(_:)`` and ``collect(_:prepared:)``: each async call is a frame
-    /// the task allocates and frees (for the same reason it is inlined into ``decodedAway(_:prepared:)``).
+    /// actor: ``collectReply(_:)`` for the overloads whose endpoint may be isolated to that actor.
     @concurrent
     func collectedReply(_ prepared: PreparedRequest) async throws -> CollectedReply {
         try await collectReply(prepared)
     }
 
-    /// ``collectedReply(_:)`` in the caller's isolation: inlined into the functions that run away
-    /// from the caller's actor, and into `send` when its caller is on no actor.
+    /// Runs a prepared request through the stack and collects its body, in the caller's
+    /// isolation, which is never an actor's: inlined into the functions that run away from the
+    /// caller's actor, and into `send` when its caller is on no actor.
+    ///
+    /// The path every `send` takes, so it calls the stack and reads the body itself rather than
+    /// through ``runThroughStack(_:)`` and ``collect(_:prepared:)``: each async call is a frame
+    /// the task allocates and frees.
     @inline(__always)
     nonisolated(nonsending)
     func collectReply(_ prepared: PreparedRequest) async throws -> CollectedReply {
