@@ -26,7 +26,7 @@ enum APIErrorDecoding {
         }
         let hasNoBody = data.isEmpty && (isHeadRequest || head.statusCode == 204 || head.statusCode == 205)
         if hasNoBody {
-            return try decodeWithoutBody(request, head: head, isHeadRequest: isHeadRequest, summary: summary)
+            return try decodeWithoutBody(request, data: data, head: head, isHeadRequest: isHeadRequest, summary: summary)
         }
         return try decoded(request, data: data, head: head, hasNoBody: false, isHeadRequest: isHeadRequest, summary: summary)
     }
@@ -36,14 +36,14 @@ enum APIErrorDecoding {
     /// is generic metadata the runtime looks up at every call that holds one.
     @inline(never)
     private static func decodeWithoutBody<Request: ResponseType>(
-        _ request: Request, head: ResponseHead, isHeadRequest: Bool, summary: () -> RequestSummary
+        _ request: Request, data: Data, head: ResponseHead, isHeadRequest: Bool, summary: () -> RequestSummary
     ) throws -> Request.Response {
         if let none = (Request.Response.self as? any ExpressibleByNilLiteral.Type)?.init(nilLiteral: ()),
             let none = none as? Request.Response
         {
             return none
         }
-        return try decoded(request, data: Data(), head: head, hasNoBody: true, isHeadRequest: isHeadRequest, summary: summary)
+        return try decoded(request, data: data, head: head, hasNoBody: true, isHeadRequest: isHeadRequest, summary: summary)
     }
 
     /// The endpoint's `decode(_:response:)` of `data`, its `DecodingError` as a ``BricksError``

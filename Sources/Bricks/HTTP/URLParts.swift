@@ -34,7 +34,7 @@ struct URLParts: Sendable, Hashable {
     ///   (or `ws`, `wss`) with a host and no user info.
     init(_ string: String, what: String, trimmingPath: Bool = false, webSocket: Bool = false) throws(BricksError) {
         var text = string
-        let layout = text.withUTF8 { Layout($0) }  // no copy: a Swift string's bytes are contiguous
+        let layout = text.withUTF8 { Layout($0) }  // no copy for a native string: its bytes are contiguous
         switch layout.scheme {
         case .https: scheme = "https"
         case .http: scheme = "http"

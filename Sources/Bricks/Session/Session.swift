@@ -46,7 +46,8 @@ public struct Session: Sendable {
     ///   - limits: limits on every response. Default: ``ResponseLimits/init(maximumBodySize:maximumHeaderCount:maximumHeaderBytes:)``'s.
     ///   - redirectPolicy: what to do on a redirect. Default: ``RedirectPolicy/follow``.
     ///   - overallTimeout: the longest a call may take, retries included; when it runs out the
-    ///     call fails with ``BricksError/Reason/timedOut(after:)``. Default: `nil`, no overall limit.
+    ///     call fails with ``BricksError/Reason/timedOut(after:)``. A limit past a century counts as
+    ///     none. Default: `nil`, no overall limit.
     public init(
         transport: any HTTPTransport = URLSessionTransport.shared, middleware: [any Middleware] = [],
         limits: ResponseLimits = ResponseLimits(), redirectPolicy: RedirectPolicy = .follow,
@@ -342,9 +343,10 @@ public struct Session: Sendable {
             // A body mixin's own encoding error (an `EncodingError`, say) comes back as a BricksError.
             let body = try RequestBuilder.rethrow(as: BricksError.bodyEncoding) { try request.makeRequestBody() }
             let head = try request.makeRequestHead(body: body)
+            // An overall limit past a century is none (`Deadline.unlimited`): capped, it cannot overflow.
             let context = try CallContext(
                 for: request, isIdempotent: head.isIdempotent, bodyMode: bodyMode,
-                deadline: overallTimeout.map { ClockOffset.now + $0 }, responseLimits: limits,
+                deadline: overallTimeout.map { ClockOffset.now + Swift.min($0, Deadline.unlimited) }, responseLimits: limits,
                 maximumResponseSize: maximumResponseSize, acceptableStatusCodes: acceptableStatusCodes,
                 webSocketSettings: webSocketSettings)
             return PreparedRequest(head: head, body: body, context: context)
