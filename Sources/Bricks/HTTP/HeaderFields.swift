@@ -132,10 +132,7 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
     static func equalIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in
-                for index in left.indices where !ASCIICase.equal(left[index], right[index]) { return false }
-                return true
-            }
+            rhs.utf8.withContiguousStorageIfAvailable { right in ASCIICase.equal(left, right) }
         }
         if let compared = compared ?? nil { return compared }
         return zip(lhs.utf8, rhs.utf8).allSatisfy { ASCIICase.equal($0, $1) }

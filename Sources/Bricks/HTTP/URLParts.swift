@@ -196,11 +196,9 @@ struct URLParts: Sendable, Hashable {
 
     /// Whether `bytes` start with the ASCII `prefix`, ignoring case.
     private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
-        guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
-        for offset in 0..<prefix.utf8CodeUnitCount where !ASCIICase.equal(bytes[offset], prefix.utf8Start[offset]) {
-            return false
-        }
-        return true
+        let count = prefix.utf8CodeUnitCount
+        return bytes.count >= count
+            && ASCIICase.equal(UnsafeBufferPointer(rebasing: bytes[..<count]), UnsafeBufferPointer(start: prefix.utf8Start, count: count))
     }
 
     /// Whether `text` starts with the ASCII `prefix`, ignoring case.

@@ -4,7 +4,7 @@
 /// at run time, so each copy of it goes through the runtime's value witnesses and each async
 /// frame that holds one allocates it on the task. `Duration` is frozen, so ``CallContext`` and
 /// ``Deadline``, which every call copies down its stack, store this instead.
-struct ClockOffset: Sendable, Hashable, Comparable {
+struct ClockOffset: Sendable, Comparable {
     /// The distance from ``origin``.
     let sinceOrigin: Duration
 

@@ -9,4 +9,13 @@ enum ASCIICase {
         let lowered = a | 0x20
         return lowered == b | 0x20 && lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")
     }
+
+    /// Whether `a` and `b`, of the same length, hold the same bytes ignoring ASCII case: the one
+    /// loop for header names and URL schemes, on contiguous bytes.
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where !equal(a[index], b[index]) { return false }
+        return true
+    }
 }
